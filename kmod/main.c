@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lro: generic Large Receive Offload for TCP.
+ *
+ * Module entry points. The engine, the rx_handler data path and the control
+ * plane each live in their own file and are wired up here.
+ */
+
+#include <linux/module.h>
+
+static int __init lro_init(void)
+{
+	pr_info("generic large receive offload loaded\n");
+	return 0;
+}
+
+static void __exit lro_exit(void)
+{
+	pr_info("unloaded\n");
+}
+
+module_init(lro_init);
+module_exit(lro_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Generic Large Receive Offload for TCP");
+MODULE_AUTHOR("The lro developers");

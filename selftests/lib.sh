@@ -1,0 +1,124 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers shared by the selftests (sourced, not run). Modelled on the
+# kernel's selftests/net/lib.sh and kselftest/ktap_helpers.sh.
+
+ksft_pass=0
+ksft_fail=1
+ksft_skip=4
+
+SELFTESTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+TOP=$(dirname "$SELFTESTS")
+BUILD=${BUILD:-$TOP/build}
+LROADM=$BUILD/userspace/lroadm
+
+# Each check prints one line; the first failure fixes the exit status.
+RET=$ksft_pass
+check() { # check DESCRIPTION COMMAND...
+	local what=$1
+	shift
+	if "$@"; then
+		echo "ok: $what"
+	else
+		echo "FAIL: $what"
+		RET=$ksft_fail
+	fi
+}
+
+skip() {
+	echo "SKIP: $*"
+	exit $ksft_skip
+}
+
+need_root() {
+	[ "$(id -u)" = 0 ] || skip "needs root"
+}
+
+# Load the freshly built module (the guest runner installs it where
+# modprobe finds it); no-op when already loaded.
+lro_load() {
+	[ -d /sys/module/lro ] || modprobe lro
+}
+
+lro_unload() {
+	[ ! -d /sys/module/lro ] || rmmod lro
+}
+
+# Kernel log lines since a mark that look like trouble. Exit status is
+# grep's: 0 = trouble found, 1 = clean, 2 = could not check (not clean).
+log_mark() { dmesg | wc -l; }
+log_trouble_since() {
+	local pat
+
+	pat=$(grep -v '^#' "$TOP/scripts/kernel-log-patterns") || return 2
+	dmesg | tail -n +"$(($1 + 1))" | grep -E -e "$pat"
+}
+log_clean_since() { log_trouble_since "$1"; [ $? -eq 1 ]; }
+
+# The two-host topology most tests use:
+#
+#   netns $NS_CLI                         netns $NS_SRV
+#   +------------------+                  +------------------+
+#   | veth-cli         |------------------| veth-srv  (LRO)  |
+#   | 10.77.0.1/24     |    veth pair     | 10.77.0.2/24     |
+#   | TSO/GSO off      |                  | GRO off          |
+#   +------------------+                  +------------------+
+#
+# The sender's TSO/GSO are off so MSS-sized segments cross the pair, and the
+# receiver's GRO is off so only LRO can coalesce them.
+NS_CLI=lro-cli-$$
+NS_SRV=lro-srv-$$
+CLI_IP=10.77.0.1
+SRV_IP=10.77.0.2
+
+veth_pair_setup() {
+	ip netns add "$NS_CLI"
+	ip netns add "$NS_SRV"
+	ip -n "$NS_CLI" link add veth-cli type veth peer name veth-srv netns "$NS_SRV"
+	ip -n "$NS_CLI" addr add $CLI_IP/24 dev veth-cli
+	ip -n "$NS_SRV" addr add $SRV_IP/24 dev veth-srv
+	ip -n "$NS_CLI" link set lo up
+	ip -n "$NS_SRV" link set lo up
+	ip -n "$NS_CLI" link set veth-cli up
+	ip -n "$NS_SRV" link set veth-srv up
+	ip netns exec "$NS_CLI" ethtool -K veth-cli tso off gso off >/dev/null
+	ip netns exec "$NS_SRV" ethtool -K veth-srv gro off >/dev/null
+}
+
+veth_pair_cleanup() {
+	ip netns del "$NS_CLI" 2>/dev/null
+	ip netns del "$NS_SRV" 2>/dev/null
+	true
+}
+
+# IP-layer packets received in a netns (InReceives in /proc/net/snmp).
+ip_in_receives() {
+	ip netns exec "$1" awk '/^Ip:/ { if (seen++) print $4 }' /proc/net/snmp
+}
+
+# stream_tcp MB: send MB megabytes of random data from $NS_CLI to $NS_SRV
+# over one TCP connection; succeeds when the receiver got exactly what was
+# sent (sha256 on both ends).
+stream_tcp() {
+	local mb=$1 port=${2:-5001} dir
+	dir=$(mktemp -d)
+	head -c "$((mb << 20))" /dev/urandom > "$dir/tx"
+	ip netns exec "$NS_SRV" timeout 120 socat -u TCP-LISTEN:$port,reuseaddr OPEN:"$dir/rx",creat,trunc &
+	local srv=$!
+	wait_port "$NS_SRV" "$port"
+	ip netns exec "$NS_CLI" timeout 120 socat -u OPEN:"$dir/tx" TCP:$SRV_IP:$port
+	wait $srv
+	local ok=1
+	[ "$(sha256sum < "$dir/tx")" = "$(sha256sum < "$dir/rx")" ] && ok=0
+	rm -rf "$dir"
+	return $ok
+}
+
+wait_port() { # wait_port NS PORT: until something listens on PORT in NS
+	local i
+	for i in $(seq 100); do
+		ip netns exec "$1" ss -Htln "sport = :$2" | grep -q . && return 0
+		sleep 0.05
+	done
+	return 1
+}

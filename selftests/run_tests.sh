@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run_tests.sh [NAME...]  -- runs inside the test guest (scripts/check.sh)
+#
+# Runs every executable selftests/*.sh (or the named ones) in turn, the way
+# kselftest's runner does: KTAP on stdout, each test's own output as "# "
+# diagnostics, exit 0 = pass, 4 = skip, anything else = fail. After each
+# test the kernel log lines it produced are checked against
+# scripts/kernel-log-patterns; a match fails that test. Counts are written
+# to $RESULTS (if set) as "PASS FAIL SKIP".
+
+cd "$(dirname "$0")" || exit 1
+source ./lib.sh
+TEST_TIMEOUT=${TEST_TIMEOUT:-600}
+
+tests=()
+if [ $# -gt 0 ]; then
+	for t in "$@"; do
+		t=${t%.sh}.sh
+		t=${t##*/}
+		[ -x "$t" ] || { echo "run_tests: no such test: ${t%.sh}" >&2; tests+=("$t"); continue; }
+		tests+=("$t")
+	done
+else
+	for t in *.sh; do
+		case $t in run_tests.sh|lib.sh) continue ;; esac
+		[ -x "$t" ] && tests+=("$t")
+	done
+fi
+
+pass=0 fail=0 skip=0 n=0
+echo "TAP version 13"
+echo "1..${#tests[@]}"
+for t in "${tests[@]}"; do
+	n=$((n + 1))
+	name=${t%.sh}
+	if [ ! -x "$t" ]; then
+		echo "not ok $n selftests: $name # no such test"
+		fail=$((fail + 1))
+		continue
+	fi
+	echo "# selftests: $name"
+	before=$(log_mark)
+	start=$(date +%s)
+	timeout -k 10 "$TEST_TIMEOUT" "./$t" 2>&1 | sed -u 's/^/# /'
+	rc=${PIPESTATUS[0]}
+	secs=$(($(date +%s) - start))
+	bad=$(log_trouble_since "$before")
+	case $? in
+	0) echo "# kernel log during $name:"; echo "$bad" | sed 's/^/#   /'; rc=1 ;;
+	1) ;;
+	*) echo "# could not check the kernel log"; rc=1 ;;
+	esac
+	case $rc in
+	0) echo "ok $n selftests: $name # ${secs}s"; pass=$((pass + 1)) ;;
+	4) echo "ok $n selftests: $name # SKIP"; skip=$((skip + 1)) ;;
+	124|137) echo "not ok $n selftests: $name # TIMEOUT ${TEST_TIMEOUT}s"; fail=$((fail + 1)) ;;
+	*) echo "not ok $n selftests: $name # exit=$rc"; fail=$((fail + 1)) ;;
+	esac
+done
+
+[ -z "${RESULTS:-}" ] || echo "$pass $fail $skip" > "$RESULTS"
+[ $fail -eq 0 ]
