@@ -8,8 +8,15 @@
 
 #include <linux/module.h>
 
+#include "lro.h"
+
 static int __init lro_init(void)
 {
+	int err;
+
+	err = lro_engine_init();
+	if (err)
+		return err;
 	pr_info("generic large receive offload loaded\n");
 	return 0;
 }

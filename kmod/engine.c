@@ -1,0 +1,621 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The LRO engine: TCP/IPv4 segments in, GSO packets out.
+ *
+ * Each active descriptor holds one packet under construction for one flow.
+ * A segment that continues the flow exactly (next sequence number, same
+ * IP/TCP header fields, same options, no more payload than the first
+ * segment) joins it; anything else sends the held packet up first, so the
+ * stack always sees a flow's bytes in order. Finished packets look like what
+ * tcp_gro_complete() produces: CHECKSUM_PARTIAL over a pseudo-header sum,
+ * gso_size/gso_segs/gso_type set, so forwarding re-segments them.
+ *
+ * Flows are found through a hash whose chains are threaded through the
+ * driver's descriptor array itself (struct net_lro_desc, @bucket and
+ * @hash_next), so lookup is O(1) in max_desc and the 2007 contract (the
+ * driver provides a zeroed array, nothing else) still holds.
+ *
+ * A manager is used from one context at a time (a NAPI poll, or one CPU
+ * with bottom halves disabled): nothing here takes a lock.
+ */
+
+#include <linux/if_vlan.h>
+#include <linux/jhash.h>
+#include <linux/reciprocal_div.h>
+#include <net/checksum.h>
+#include <net/ip.h>
+#include <net/tcp.h>
+
+#include "engine.h"
+
+#define TCPH_LEN_WO_OPTIONS	5
+#define TCPH_LEN_W_TIMESTAMP	8
+#define LRO_TS_OPT_WORD	htonl((TCPOPT_NOP << 24) | (TCPOPT_NOP << 16) | \
+			      (TCPOPT_TIMESTAMP << 8) | TCPOLEN_TIMESTAMP)
+
+static u32 lro_hash_seed __read_mostly;
+
+static u32 lro_idx(const struct net_lro_mgr *mgr, const struct net_lro_desc *d)
+{
+	return d - mgr->lro_arr;
+}
+
+/* Zero-initialised managers are valid: the list head is set up lazily. */
+void lro_mgr_ready(struct net_lro_mgr *mgr)
+{
+	if (unlikely(!mgr->active.next))
+		INIT_LIST_HEAD(&mgr->active);
+}
+
+void lro_seg_hash(struct lro_seg *seg)
+{
+	/* Addresses and ports only, so lro_flush_pkt() can find a flow
+	 * without knowing its device or VLAN; those are compared on match.
+	 */
+	seg->hash = jhash_3words((__force u32)seg->iph->saddr,
+				 (__force u32)seg->iph->daddr,
+				 *(u32 *)&seg->tcph->source, lro_hash_seed);
+}
+
+static bool lro_same_tuple(const struct net_lro_desc *d,
+			   const struct lro_seg *seg)
+{
+	return d->hash == seg->hash &&
+	       d->iph->saddr == seg->iph->saddr &&
+	       d->iph->daddr == seg->iph->daddr &&
+	       *(u32 *)&d->tcph->source == *(u32 *)&seg->tcph->source;
+}
+
+static u32 *lro_bucket(struct net_lro_mgr *mgr, u32 hash)
+{
+	return &mgr->lro_arr[reciprocal_scale(hash, mgr->max_desc)].bucket;
+}
+
+static struct net_lro_desc *lro_lookup(struct net_lro_mgr *mgr,
+				       const struct lro_seg *seg, bool any_dev)
+{
+	u32 i = *lro_bucket(mgr, seg->hash);
+
+	while (i) {
+		struct net_lro_desc *d = &mgr->lro_arr[i - 1];
+
+		if (lro_same_tuple(d, seg) &&
+		    (any_dev || (d->ifindex == seg->ifindex &&
+				 d->vlan_tag == seg->vlan_tag)))
+			return d;
+		i = d->hash_next;
+	}
+	return NULL;
+}
+
+/* The descriptor of @seg's flow: same device, VLAN, addresses and ports. */
+struct net_lro_desc *lro_find_desc(struct net_lro_mgr *mgr,
+				   const struct lro_seg *seg)
+{
+	return lro_lookup(mgr, seg, false);
+}
+
+/* A descriptor with @seg's addresses and ports, on any device or VLAN. */
+struct net_lro_desc *lro_find_flow(struct net_lro_mgr *mgr,
+				   const struct lro_seg *seg)
+{
+	return lro_lookup(mgr, seg, true);
+}
+
+static void lro_unhash(struct net_lro_mgr *mgr, struct net_lro_desc *d)
+{
+	u32 *link = lro_bucket(mgr, d->hash);
+	u32 self = lro_idx(mgr, d) + 1;
+
+	while (*link != self)
+		link = &mgr->lro_arr[*link - 1].hash_next;
+	*link = d->hash_next;
+}
+
+/* Take a free descriptor; NULL when all max_desc are active. */
+struct net_lro_desc *lro_new_desc(struct net_lro_mgr *mgr)
+{
+	struct net_lro_desc *d;
+
+	if (mgr->free_desc) {
+		d = &mgr->lro_arr[mgr->free_desc - 1];
+		mgr->free_desc = d->hash_next;
+	} else if (mgr->used_desc < mgr->max_desc) {
+		d = &mgr->lro_arr[mgr->used_desc++];
+	} else {
+		return NULL;
+	}
+	return d;
+}
+
+static void lro_release_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d)
+{
+	u32 bucket = d->bucket;	/* belongs to the hash, not to d */
+
+	mgr->stats.held -= d->pkt_aggr_cnt;
+	lro_unhash(mgr, d);
+	list_del(&d->node);
+	memset(d, 0, sizeof(*d));
+	d->bucket = bucket;
+	d->hash_next = mgr->free_desc;
+	mgr->free_desc = lro_idx(mgr, d) + 1;
+	/* Once empty, forget the free list so a driver may change max_desc. */
+	if (!--mgr->nr_active)
+		mgr->free_desc = mgr->used_desc = 0;
+}
+
+static bool lro_ip_csum_ok(const struct iphdr *iph)
+{
+	return !ip_fast_csum((const u8 *)iph, iph->ihl);
+}
+
+/* Checks of one segment on its own: could it be aggregated at all? */
+bool lro_seg_eligible(const struct lro_seg *seg)
+{
+	const struct iphdr *iph = seg->iph;
+	const struct tcphdr *th = seg->tcph;
+	const __be32 *opt;
+
+	if (iph->ihl != 5 || ntohs(iph->tot_len) != seg->ip_len)
+		return false;	/* IP options, or padded/truncated frame */
+	if (iph->frag_off & htons(IP_MF | IP_OFFSET))
+		return false;
+	if (INET_ECN_is_ce(ipv4_get_dsfield(iph)))
+		return false;
+	if (!seg->payload)
+		return false;	/* pure ACKs never merge */
+	if (th->cwr || th->ece || th->urg || !th->ack || th->rst ||
+	    th->syn || th->fin)
+		return false;
+	if (th->doff == TCPH_LEN_WO_OPTIONS)
+		return lro_ip_csum_ok(iph);
+	if (th->doff != TCPH_LEN_W_TIMESTAMP)
+		return false;
+	opt = (const __be32 *)(th + 1);
+	if (opt[0] != LRO_TS_OPT_WORD || !opt[2])
+		return false;	/* only NOP,NOP,TS, and TSecr != 0 */
+	return lro_ip_csum_ok(iph);
+}
+
+/*
+ * Can @seg join @d? Returns LRO_JOIN, or why @d must be flushed first.
+ * Following GRO: IP fields other than length, ID and checksum must match,
+ * the ID must increment (or stay fixed, DF set); the TCP flag word (flags
+ * and window) must match but for PSH, the ACK and all options must be
+ * byte-identical, and a segment may not be longer than the first.
+ */
+int lro_join_check(const struct net_lro_mgr *mgr,
+		   const struct net_lro_desc *d, const struct lro_seg *seg)
+{
+	const struct iphdr *iph = seg->iph, *iph0 = d->iph;
+	const struct tcphdr *th = seg->tcph, *th0 = d->tcph;
+	u16 id_delta = ntohs(iph->id) - d->ip_id;
+	unsigned int optlen;
+
+	if (ntohl(th->seq) != d->tcp_next_seq)
+		return LRO_FLUSH_SEQ;
+	if ((iph->ttl ^ iph0->ttl) | (iph->tos ^ iph0->tos) |
+	    ((iph->frag_off ^ iph0->frag_off) & htons(IP_DF)))
+		return LRO_FLUSH_FLAGS;
+	if (d->pkt_aggr_cnt == 1 && !id_delta && (iph->frag_off & htons(IP_DF))) {
+		/* decided by the second segment, see lro_join_account() */
+	} else if (id_delta != (d->ip_fixedid ? 0 : d->pkt_aggr_cnt)) {
+		return LRO_FLUSH_FLAGS;
+	}
+	if ((tcp_flag_word(th) ^ tcp_flag_word(th0)) & ~TCP_FLAG_PSH)
+		return LRO_FLUSH_FLAGS;
+	if (th->ack_seq != th0->ack_seq)
+		return LRO_FLUSH_FLAGS;
+	optlen = (th->doff - TCPH_LEN_WO_OPTIONS) * 4;
+	if (optlen && memcmp(th + 1, th0 + 1, optlen))
+		return LRO_FLUSH_FLAGS;
+	if (seg->payload > d->mss)
+		return LRO_FLUSH_FLAGS;
+	if (d->ip_tot_len + seg->payload > IP_MAX_MTU)
+		return LRO_FLUSH_SIZE;
+	if (d->pkt_aggr_cnt >= mgr->max_aggr)
+		return LRO_FLUSH_MAX_AGGR;
+	return LRO_JOIN;
+}
+
+/*
+ * Book @seg into @d, before its bytes are attached to the parent (which may
+ * free the segment's headers). Returns LRO_JOIN while the packet can grow,
+ * or why it is complete and must be flushed once the bytes are attached.
+ */
+int lro_join_account(struct net_lro_mgr *mgr, struct net_lro_desc *d,
+		     const struct lro_seg *seg)
+{
+	struct sk_buff *parent = d->parent;
+
+	if (d->pkt_aggr_cnt == 1)
+		d->ip_fixedid = ntohs(seg->iph->id) == d->ip_id;
+	d->pkt_aggr_cnt++;
+	mgr->stats.held++;
+	d->ip_tot_len += seg->payload;
+	d->tcp_next_seq += seg->payload;
+	parent->len += seg->payload;
+	parent->data_len += seg->payload;
+	mgr->stats.aggregated++;
+
+	if (seg->tcph->psh) {
+		d->tcph->psh = 1;
+		return LRO_FLUSH_PUSH;
+	}
+	if (seg->payload < d->mss)
+		return LRO_FLUSH_PUSH;
+	if (d->pkt_aggr_cnt >= mgr->max_aggr)
+		return LRO_FLUSH_MAX_AGGR;
+	if (d->ip_tot_len + d->mss > IP_MAX_MTU)
+		return LRO_FLUSH_SIZE;
+	return LRO_JOIN;
+}
+
+void lro_init_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d,
+		   struct sk_buff *skb, const struct lro_seg *seg)
+{
+	const struct tcphdr *th = seg->tcph;
+	u32 *bucket = lro_bucket(mgr, seg->hash);
+
+	d->parent = skb;
+	d->last_skb = NULL;
+	d->iph = seg->iph;
+	d->tcph = seg->tcph;
+	d->start_ns = ktime_get_ns();
+	d->tcp_next_seq = ntohl(th->seq) + seg->payload;
+	d->tcp_ack = ntohl(th->ack_seq);
+	d->tcp_window = th->window;
+	if (th->doff == TCPH_LEN_W_TIMESTAMP) {
+		const __be32 *opt = (const __be32 *)(th + 1);
+
+		d->tcp_saw_tstamp = 1;
+		d->tcp_rcv_tsval = opt[1];
+		d->tcp_rcv_tsecr = opt[2];
+	}
+	d->hash = seg->hash;
+	d->ifindex = seg->ifindex;
+	d->vlan_tag = seg->vlan_tag;
+	d->vlan_packet = !!seg->vlan_tag;
+	d->ip_tot_len = seg->ip_len;
+	d->ip_id = ntohs(seg->iph->id);
+	d->mss = seg->payload;
+	d->pkt_aggr_cnt = 1;
+	d->active = 1;
+
+	d->hash_next = *bucket;
+	*bucket = lro_idx(mgr, d) + 1;
+	list_add_tail(&d->node, &mgr->active);
+	mgr->nr_active++;
+	mgr->stats.aggregated++;
+	mgr->stats.held++;
+}
+
+/* Make the held packet look like tcp4_gro_complete()'s output. */
+static void lro_complete(struct net_lro_desc *d)
+{
+	struct sk_buff *skb = d->parent;
+	struct skb_shared_info *shinfo = skb_shinfo(skb);
+	struct iphdr *iph = d->iph;
+	struct tcphdr *th = d->tcph;
+	unsigned int tcplen = d->ip_tot_len - iph->ihl * 4;
+
+	iph->tot_len = htons(d->ip_tot_len);
+	iph->check = 0;
+	iph->check = ip_fast_csum((u8 *)iph, iph->ihl);
+
+	th->check = ~tcp_v4_check(tcplen, iph->saddr, iph->daddr, 0);
+	skb->ip_summed = CHECKSUM_PARTIAL;
+	skb->csum_start = (unsigned char *)th - skb->head;
+	skb->csum_offset = offsetof(struct tcphdr, check);
+
+	shinfo->gso_size = d->mss;
+	shinfo->gso_segs = d->pkt_aggr_cnt;
+	shinfo->gso_type = SKB_GSO_TCPV4;
+	if (d->ip_fixedid)
+		shinfo->gso_type |= SKB_GSO_TCP_FIXEDID;
+}
+
+/**
+ * lro_deliver - send one packet up the stack
+ * @mgr: LRO manager
+ * @skb: packet, aggregated or not
+ *
+ * Through @mgr->deliver if set, else netif_receive_skb() under LRO_F_NAPI
+ * and netif_rx() otherwise, as in 2007.
+ */
+void lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb)
+{
+	mgr->stats.pkts_out++;
+	mgr->stats.bytes_out += skb->len;
+	if (mgr->deliver)
+		mgr->deliver(mgr, skb);
+	else if (mgr->features & LRO_F_NAPI)
+		netif_receive_skb(skb);
+	else
+		netif_rx(skb);
+}
+
+void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
+	       enum lro_flush_reason why)
+{
+	struct sk_buff *skb = d->parent;
+
+	if (d->pkt_aggr_cnt > 1)
+		lro_complete(d);
+	mgr->stats.flushed++;
+	mgr->stats.flush[why]++;
+	lro_release_desc(mgr, d);
+	lro_deliver(mgr, skb);
+}
+
+/* Verify the TCP checksum of a segment the hardware did not vouch for. */
+static bool lro_skb_csum_ok(struct sk_buff *skb, const struct lro_seg *seg)
+{
+	unsigned int thoff = (u8 *)seg->tcph - skb->data;
+	unsigned int tcplen = seg->ip_len - seg->iph->ihl * 4;
+	__wsum csum;
+
+	switch (skb->ip_summed) {
+	case CHECKSUM_UNNECESSARY:
+	case CHECKSUM_PARTIAL:	/* locally generated: never on a wire */
+		return true;
+	case CHECKSUM_COMPLETE:
+		csum = csum_sub(skb->csum, csum_partial(skb->data, thoff, 0));
+		break;
+	default:
+		csum = skb_checksum(skb, thoff, tcplen, 0);
+		break;
+	}
+	if (csum_fold(csum_tcpudp_nofold(seg->iph->saddr, seg->iph->daddr,
+					 tcplen, IPPROTO_TCP, csum)))
+		return false;
+	/* Verified once; the stack need not do it again if it passes alone. */
+	skb->ip_summed = CHECKSUM_UNNECESSARY;
+	return true;
+}
+
+/* Find the IPv4/TCP headers of an skb whose data starts at the network
+ * header (or at an in-band 802.1Q tag): the default get_skb_header().
+ */
+static int lro_parse_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
+			 struct lro_seg *seg, void *priv)
+{
+	unsigned int off = 0, thoff, doff;
+	const struct iphdr *iph;
+	__be16 proto = skb->protocol;
+	u64 flags;
+
+	if (mgr->get_skb_header) {
+		void *ip, *tcp;
+
+		if (mgr->get_skb_header(skb, &ip, &tcp, &flags, priv) ||
+		    (flags & (LRO_IPV4 | LRO_TCP)) != (LRO_IPV4 | LRO_TCP))
+			return -EINVAL;
+		seg->iph = ip;
+		seg->tcph = tcp;
+		off = (u8 *)ip - skb->data;
+		thoff = (u8 *)tcp - skb->data;
+		if (thoff + sizeof(struct tcphdr) > skb_headlen(skb) ||
+		    thoff + seg->tcph->doff * 4 > skb_headlen(skb))
+			return -EINVAL;
+		goto lengths;
+	}
+
+	if (proto == htons(ETH_P_8021Q) &&
+	    !(mgr->features & LRO_F_EXTRACT_VLAN_ID)) {
+		const struct vlan_hdr *vh;
+
+		if (!pskb_may_pull(skb, VLAN_HLEN))
+			return -EINVAL;
+		vh = (const struct vlan_hdr *)skb->data;
+		seg->vlan_tag = ntohs(vh->h_vlan_TCI) & VLAN_VID_MASK;
+		proto = vh->h_vlan_encapsulated_proto;
+		off = VLAN_HLEN;
+	} else if (proto == htons(ETH_P_8021Q)) {
+		proto = htons(ETH_P_IP);
+	}
+	if (proto != htons(ETH_P_IP) || skb->pkt_type != PACKET_HOST ||
+	    !pskb_may_pull(skb, off + sizeof(struct iphdr)))
+		return -EINVAL;
+	iph = (const struct iphdr *)(skb->data + off);
+	if (iph->version != 4 || iph->protocol != IPPROTO_TCP || iph->ihl < 5)
+		return -EINVAL;
+	thoff = off + iph->ihl * 4;
+	if (!pskb_may_pull(skb, thoff + sizeof(struct tcphdr)))
+		return -EINVAL;
+	doff = ((const struct tcphdr *)(skb->data + thoff))->doff * 4;
+	if (doff < sizeof(struct tcphdr) || !pskb_may_pull(skb, thoff + doff))
+		return -EINVAL;
+	/* pskb_may_pull() may have moved the data */
+	seg->iph = (struct iphdr *)(skb->data + off);
+	seg->tcph = (struct tcphdr *)(skb->data + thoff);
+lengths:
+	seg->ip_len = skb->len - off;
+	if (ntohs(seg->iph->tot_len) < seg->iph->ihl * 4 + seg->tcph->doff * 4)
+		return -EINVAL;
+	seg->payload = ntohs(seg->iph->tot_len) - seg->iph->ihl * 4 -
+		       seg->tcph->doff * 4;
+	return 0;
+}
+
+/* Attach @skb's payload to @d's packet: steal its page fragments when they
+ * hold all of it and fit, else chain the skb on the frag_list.
+ */
+static void lro_attach_skb(struct net_lro_desc *d, struct sk_buff *skb,
+			   const struct lro_seg *seg)
+{
+	struct sk_buff *parent = d->parent;
+	struct skb_shared_info *pinfo = skb_shinfo(parent);
+	struct skb_shared_info *sinfo = skb_shinfo(skb);
+	unsigned int hdrlen = skb->len - seg->payload;
+
+	if (!pinfo->frag_list && !skb_cloned(skb) &&
+	    skb_headlen(skb) == hdrlen && sinfo->nr_frags &&
+	    pinfo->nr_frags + sinfo->nr_frags <= MAX_SKB_FRAGS &&
+	    !skb_zcopy(skb) && !sinfo->frag_list) {
+		memcpy(pinfo->frags + pinfo->nr_frags, sinfo->frags,
+		       sinfo->nr_frags * sizeof(skb_frag_t));
+		pinfo->nr_frags += sinfo->nr_frags;
+		parent->truesize += skb->truesize -
+				    SKB_TRUESIZE(skb_end_offset(skb));
+		sinfo->nr_frags = 0;
+		skb->data_len = 0;
+		skb->len = hdrlen;
+		consume_skb(skb);
+		return;
+	}
+
+	skb_pull(skb, hdrlen);
+	parent->truesize += skb->truesize;
+	skb->next = NULL;
+	if (d->last_skb)
+		d->last_skb->next = skb;
+	else
+		pinfo->frag_list = skb;
+	d->last_skb = skb;
+}
+
+/* A flow needs a new descriptor and none is free. */
+struct net_lro_desc *lro_desc_busy(struct net_lro_mgr *mgr)
+{
+	mgr->stats.no_desc++;
+	if (!(mgr->features & LRO_F_EVICT) || !mgr->nr_active)
+		return NULL;
+	lro_flush(mgr, list_first_entry(&mgr->active, struct net_lro_desc,
+					node), LRO_FLUSH_EVICT);
+	return lro_new_desc(mgr);
+}
+
+/* Start a descriptor with @skb, or refuse (LRO_PASS). */
+static enum lro_verdict lro_start(struct net_lro_mgr *mgr, struct sk_buff *skb,
+				  struct lro_seg *seg)
+{
+	unsigned int nhoff = (u8 *)seg->iph - skb->data;
+	unsigned int thoff = (u8 *)seg->tcph - skb->data;
+	struct net_lro_desc *d;
+
+	/* A lone PSH segment, or max_aggr 1: nothing would join it. */
+	if (seg->tcph->psh || mgr->max_aggr < 2)
+		return LRO_PASS;
+	/* We rewrite the headers at flush: they must be ours alone. */
+	if (skb_unclone(skb, GFP_ATOMIC))
+		return LRO_PASS;
+	seg->iph = (struct iphdr *)(skb->data + nhoff);
+	seg->tcph = (struct tcphdr *)(skb->data + thoff);
+	d = lro_new_desc(mgr);
+	if (!d) {
+		d = lro_desc_busy(mgr);
+		if (!d)
+			return LRO_PASS;
+	}
+	lro_init_desc(mgr, d, skb, seg);
+	skb_set_network_header(skb, (u8 *)seg->iph - skb->data);
+	skb_set_transport_header(skb, (u8 *)seg->tcph - skb->data);
+	return LRO_HELD;
+}
+
+/**
+ * lro_rx_skb - offer one received skb to LRO
+ * @mgr: LRO manager
+ * @skb: the skb; data starts at the network header (or an 802.1Q tag)
+ * @priv: passed to @mgr->get_skb_header
+ *
+ * Return: LRO_HELD if LRO took the skb (it is held, or was sent up), or
+ * LRO_PASS if the caller must deliver it. Before LRO_PASS, a packet held
+ * for the same flow has been sent up, so the flow stays in order.
+ */
+enum lro_verdict lro_rx_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
+			    void *priv)
+{
+	struct lro_seg seg = { .ifindex = skb->skb_iif ?: skb->dev->ifindex };
+	struct net_lro_desc *d;
+	int why;
+
+	lro_mgr_ready(mgr);
+	mgr->stats.pkts_in++;
+	mgr->stats.bytes_in += skb->len;
+	if (unlikely(mgr->max_desc <= 0 || !mgr->lro_arr))
+		goto pass;
+	if (skb_vlan_tag_present(skb))
+		seg.vlan_tag = skb_vlan_tag_get_id(skb);
+	if (lro_parse_skb(mgr, skb, &seg, priv))
+		goto pass;
+
+	lro_seg_hash(&seg);
+	d = lro_find_desc(mgr, &seg);
+	if (skb_is_gso(skb) || !lro_seg_eligible(&seg) ||
+	    !lro_skb_csum_ok(skb, &seg)) {
+		if (d)
+			lro_flush(mgr, d, LRO_FLUSH_FLAGS);
+		goto pass;
+	}
+	if (!d)
+		goto start;
+
+	why = lro_join_check(mgr, d, &seg);
+	if (why != LRO_JOIN) {
+		lro_flush(mgr, d, why);
+		goto start;
+	}
+	why = lro_join_account(mgr, d, &seg);
+	lro_attach_skb(d, skb, &seg);
+	if (why != LRO_JOIN)
+		lro_flush(mgr, d, why);
+	return LRO_HELD;
+
+start:
+	if (lro_start(mgr, skb, &seg) == LRO_HELD)
+		return LRO_HELD;
+pass:
+	mgr->stats.pkts_out++;
+	mgr->stats.bytes_out += skb->len;
+	return LRO_PASS;
+}
+
+/* Send every held packet up, oldest first. */
+void lro_flush_all_reason(struct net_lro_mgr *mgr, enum lro_flush_reason why)
+{
+	struct net_lro_desc *d, *tmp;
+
+	lro_mgr_ready(mgr);
+	list_for_each_entry_safe(d, tmp, &mgr->active, node)
+		lro_flush(mgr, d, why);
+}
+
+/*
+ * Send up the packets whose first segment was taken at or before
+ * @deadline_ns. Returns the start time of the oldest packet still held,
+ * or 0 if none is.
+ */
+u64 lro_flush_older(struct net_lro_mgr *mgr, u64 deadline_ns)
+{
+	struct net_lro_desc *d, *tmp;
+
+	lro_mgr_ready(mgr);
+	list_for_each_entry_safe(d, tmp, &mgr->active, node) {
+		if (d->start_ns > deadline_ns)
+			return d->start_ns;
+		lro_flush(mgr, d, LRO_FLUSH_TIMER);
+	}
+	return 0;
+}
+
+/* Free every held packet without sending it up: the device is going away. */
+void lro_drop_all(struct net_lro_mgr *mgr)
+{
+	struct net_lro_desc *d, *tmp;
+
+	lro_mgr_ready(mgr);
+	list_for_each_entry_safe(d, tmp, &mgr->active, node) {
+		struct sk_buff *skb = d->parent;
+
+		lro_release_desc(mgr, d);
+		kfree_skb_reason(skb, SKB_DROP_REASON_DEV_READY);
+	}
+}
+
+int lro_engine_init(void)
+{
+	lro_hash_seed = get_random_u32();
+	return 0;
+}

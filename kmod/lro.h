@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lro.ko internals shared between its files. Drivers use
+ * include/linux/inet_lro.h instead.
+ */
+#ifndef _LRO_H
+#define _LRO_H
+
+#include <linux/inet_lro.h>
+#include <linux/netdevice.h>
+#include <linux/netlink.h>
+
+/* Extra manager features, beyond the seed's LRO_F_NAPI and
+ * LRO_F_EXTRACT_VLAN_ID. Values match the uapi's enum lro_feature bits.
+ */
+#define LRO_F_EVICT	4	/* all descriptors busy: flush the oldest and
+				 * reuse it, instead of passing the segment
+				 */
+#define LRO_F_ALL	(LRO_F_NAPI | LRO_F_EXTRACT_VLAN_ID | LRO_F_EVICT)
+
+/* engine.c */
+enum lro_verdict {
+	LRO_PASS,	/* not taken: the caller delivers the skb */
+	LRO_HELD,	/* taken into a descriptor, or delivered by LRO */
+};
+
+enum lro_verdict lro_rx_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
+			    void *priv);
+void lro_flush_all_reason(struct net_lro_mgr *mgr, enum lro_flush_reason why);
+u64 lro_flush_older(struct net_lro_mgr *mgr, u64 deadline_ns);
+void lro_drop_all(struct net_lro_mgr *mgr);
+int lro_engine_init(void);
+
+/* device.c: LRO on any device through an rx_handler */
+struct lro_config {
+	u32 max_desc;
+	u32 max_aggr;
+	u32 features;		/* LRO_F_* */
+	u32 flush_timeout_us;	/* 0: flush at the end of each receive batch */
+	bool enabled;		/* false: attached but passing everything */
+};
+
+#define LRO_MAX_DESC_LIMIT	65536
+#define LRO_MAX_AGGR_LIMIT	64
+#define LRO_FLUSH_TIMEOUT_LIMIT	1000000	/* 1 s */
+
+enum lro_stat {
+	LRO_STAT_AGGREGATED,
+	LRO_STAT_FLUSHED,
+	LRO_STAT_NO_DESC,
+	LRO_STAT_FLUSH_FIRST,	/* + enum lro_flush_reason */
+	LRO_STAT_PKTS_IN = LRO_STAT_FLUSH_FIRST + LRO_FLUSH_NR,
+	LRO_STAT_BYTES_IN,
+	LRO_STAT_PKTS_OUT,
+	LRO_STAT_BYTES_OUT,
+	LRO_STAT_HELD_SEGS,	/* segments held right now */
+	LRO_STAT_NR,
+};
+
+struct lro_dev;
+
+/* All of these need RTNL, except where noted. */
+struct lro_dev *lro_dev_find(const struct net_device *dev);
+int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
+		   struct netlink_ext_ack *extack);
+int lro_dev_configure(struct lro_dev *ld, const struct lro_config *cfg,
+		      struct netlink_ext_ack *extack);
+void lro_dev_detach(struct lro_dev *ld);
+struct net_device *lro_dev_netdev(const struct lro_dev *ld);
+void lro_dev_get_config(const struct lro_dev *ld, struct lro_config *cfg);
+void lro_dev_get_stats(const struct lro_dev *ld, u64 stats[LRO_STAT_NR]);
+void lro_dev_reset_stats(struct lro_dev *ld);
+int lro_config_check(const struct lro_config *cfg,
+		     struct netlink_ext_ack *extack);
+void lro_default_config(struct lro_config *cfg);
+/* Walk the attached devices of one netns, under RTNL. */
+struct lro_dev *lro_dev_next(struct net *net, struct lro_dev *prev);
+int lro_device_init(void);
+void lro_device_exit(void);
+
+/* netlink.c */
+enum lro_notify { LRO_NOTIFY_NEW, LRO_NOTIFY_CHANGE, LRO_NOTIFY_DEL };
+void lro_nl_notify(struct lro_dev *ld, enum lro_notify what);
+int lro_nl_init(void);
+void lro_nl_exit(void);
+
+/* sysfs.c: /sys/class/net/<dev>/lro/, created at attach, removed at
+ * detach (both under RTNL, by device.c).
+ */
+struct kobject *lro_sysfs_add(struct net_device *dev);
+void lro_sysfs_del(struct kobject *kobj);
+
+#endif /* _LRO_H */
