@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Out-of-tree module build shared by kmod/ and the test modules under
+# selftests/. Kbuild writes its objects next to the sources it is given, so
+# the sources are symlinked into $(OUTPUT) and built there: the source tree
+# stays clean. The including Makefile sets OUTPUT and may set SOURCES and
+# EXTRA_SYMBOLS (Module.symvers files of modules it links against).
+
+KERNELRELEASE ?= $(shell ls /lib/modules 2>/dev/null | grep '^6\.12\.' | sort -V | tail -n1)
+KDIR ?= /lib/modules/$(KERNELRELEASE)/build
+SRC := $(CURDIR)
+SOURCES ?= Kbuild $(wildcard *.c *.h)
+
+ifneq ($(V),1)
+Q := @
+endif
+
+all: module
+
+$(OUTPUT)/.linked: $(addprefix $(SRC)/,$(SOURCES)) Makefile
+	@mkdir -p $(OUTPUT)
+	@for f in $(SOURCES); do ln -sfn $(SRC)/$$f $(OUTPUT)/$$f; done
+	@touch $@
+
+module: $(OUTPUT)/.linked
+	@test -d $(KDIR) || { echo "$(notdir $(SRC)): no kernel build tree at $(KDIR) (run 'make deps')" >&2; exit 1; }
+	$(Q)$(MAKE) --no-print-directory -C $(KDIR) M=$(OUTPUT) W=1 \
+		$(if $(EXTRA_SYMBOLS),KBUILD_EXTRA_SYMBOLS="$(EXTRA_SYMBOLS)") modules
+
+clean:
+	rm -rf $(OUTPUT)
+
+.PHONY: all module clean
