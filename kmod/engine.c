@@ -549,6 +549,10 @@ enum lro_verdict lro_rx_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
 			lro_flush(mgr, d, LRO_FLUSH_FLAGS);
 		goto pass;
 	}
+	/* The socket of a local sender (veth keeps skb->sk up to IP) must
+	 * not have its write memory charged for what the aggregate grows to.
+	 */
+	skb_orphan(skb);
 	if (!d)
 		goto start;
 

@@ -2,8 +2,9 @@
 /*
  * lro: generic Large Receive Offload for TCP.
  *
- * Module entry points. The engine, the rx_handler data path and the control
- * plane each live in their own file and are wired up here.
+ * Module entry points. The engine (engine.c, inet_lro.c, frags.c), the
+ * rx_handler data path (device.c) and the control plane (netlink.c,
+ * sysfs.c) each live in their own file and are wired up here.
  */
 
 #include <linux/module.h>
@@ -17,12 +18,23 @@ static int __init lro_init(void)
 	err = lro_engine_init();
 	if (err)
 		return err;
+	err = lro_device_init();
+	if (err)
+		return err;
+	err = lro_nl_init();
+	if (err) {
+		lro_device_exit();
+		return err;
+	}
 	pr_info("generic large receive offload loaded\n");
 	return 0;
 }
 
 static void __exit lro_exit(void)
 {
+	/* No new attachments first; then detach, sending held data up. */
+	lro_nl_exit();
+	lro_device_exit();
 	pr_info("unloaded\n");
 }
 

@@ -9,6 +9,8 @@
 KERNELRELEASE ?= $(shell ls /lib/modules 2>/dev/null | grep '^6\.12\.' | sort -V | tail -n1)
 KDIR ?= /lib/modules/$(KERNELRELEASE)/build
 SRC := $(CURDIR)
+# The checkout's top: Kbuild files use it to reach uapi/ and kmod/include/.
+LRO_TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 SOURCES ?= Kbuild $(wildcard *.c *.h)
 
 ifneq ($(V),1)
@@ -24,7 +26,7 @@ $(OUTPUT)/.linked: $(addprefix $(SRC)/,$(SOURCES)) Makefile
 
 module: $(OUTPUT)/.linked
 	@test -d $(KDIR) || { echo "$(notdir $(SRC)): no kernel build tree at $(KDIR) (run 'make deps')" >&2; exit 1; }
-	$(Q)$(MAKE) --no-print-directory -C $(KDIR) M=$(OUTPUT) W=1 \
+	$(Q)$(MAKE) --no-print-directory -C $(KDIR) M=$(OUTPUT) W=1 LRO_TOP=$(LRO_TOP) \
 		$(if $(EXTRA_SYMBOLS),KBUILD_EXTRA_SYMBOLS="$(EXTRA_SYMBOLS)") modules
 
 clean:

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: ((GPL-2.0 WITH Linux-syscall-note) OR BSD-3-Clause) */
+/* Do not edit directly, auto-generated from: */
+/*	Documentation/netlink/specs/lro.yaml */
+/* YNL-GEN kernel header */
+
+#ifndef _LINUX_LRO_GEN_H
+#define _LINUX_LRO_GEN_H
+
+#include <net/netlink.h>
+#include <net/genetlink.h>
+
+#include <uapi/linux/lro.h>
+
+int lro_nl_pre_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
+		    struct genl_info *info);
+int lro_nl_pre_doit_dev(const struct genl_split_ops *ops, struct sk_buff *skb,
+			struct genl_info *info);
+void
+lro_nl_post_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
+		 struct genl_info *info);
+
+int lro_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info);
+int lro_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int lro_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
+int lro_nl_dev_del_doit(struct sk_buff *skb, struct genl_info *info);
+int lro_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info);
+
+enum {
+	LRO_NLGRP_MONITOR,
+};
+
+extern struct genl_family lro_nl_family;
+
+#endif /* _LINUX_LRO_GEN_H */

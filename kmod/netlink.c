@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lro: the "lro" generic netlink family, the control plane of lro.ko.
+ *
+ * The family, its policies and its operation table are generated from
+ * Documentation/netlink/specs/lro.yaml into netlink-gen.[ch]; this file
+ * implements the operations. Every do request names a device by ifindex in
+ * the request's network namespace; the pre_doit hooks look it up and take
+ * RTNL, which post_doit releases, so an operation sees the device and its
+ * LRO state stable. Dumps walk the devices of the caller's namespace under
+ * RTNL. Changes made here or anywhere else (sysfs, device unregistration)
+ * are announced by device.c through lro_nl_notify() to the "monitor"
+ * multicast group of the device's namespace.
+ *
+ * Permissions: dev-get is open to everyone; dev-set, dev-del and
+ * stats-reset carry GENL_UNS_ADMIN_PERM (CAP_NET_ADMIN in the user
+ * namespace owning the network namespace).
+ */
+
+#include <linux/module.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <net/genetlink.h>
+#include <net/net_namespace.h>
+
+#include "lro.h"
+#include "netlink-gen.h"
+
+/* The kernel autoloads lro.ko when userspace resolves the family. */
+MODULE_ALIAS_GENL_FAMILY(LRO_FAMILY_NAME);
+
+/* The uapi numbers the statistics like enum lro_stat, from 1. */
+#define LRO_NL_STAT(attr, stat) \
+	static_assert((int)LRO_A_STATS_##attr == (int)(stat) + 1)
+LRO_NL_STAT(AGGREGATED, LRO_STAT_AGGREGATED);
+LRO_NL_STAT(FLUSHED, LRO_STAT_FLUSHED);
+LRO_NL_STAT(NO_DESC, LRO_STAT_NO_DESC);
+LRO_NL_STAT(FLUSH_MAX_AGGR, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_MAX_AGGR);
+LRO_NL_STAT(FLUSH_SIZE, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_SIZE);
+LRO_NL_STAT(FLUSH_SEQ, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_SEQ);
+LRO_NL_STAT(FLUSH_FLAGS, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_FLAGS);
+LRO_NL_STAT(FLUSH_PUSH, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_PUSH);
+LRO_NL_STAT(FLUSH_BATCH, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_BATCH);
+LRO_NL_STAT(FLUSH_TIMER, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_TIMER);
+LRO_NL_STAT(FLUSH_DETACH, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_DETACH);
+LRO_NL_STAT(FLUSH_PKT, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_PKT);
+LRO_NL_STAT(FLUSH_EVICT, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_EVICT);
+LRO_NL_STAT(PKTS_IN, LRO_STAT_PKTS_IN);
+LRO_NL_STAT(BYTES_IN, LRO_STAT_BYTES_IN);
+LRO_NL_STAT(PKTS_OUT, LRO_STAT_PKTS_OUT);
+LRO_NL_STAT(BYTES_OUT, LRO_STAT_BYTES_OUT);
+LRO_NL_STAT(HELD_SEGS, LRO_STAT_HELD_SEGS);
+static_assert((int)LRO_A_STATS_MAX == (int)LRO_STAT_NR);
+
+/* ... and the features like the LRO_F_* bits. */
+static_assert(LRO_FEATURE_NAPI == LRO_F_NAPI);
+static_assert(LRO_FEATURE_EXTRACT_VLAN_ID == LRO_F_EXTRACT_VLAN_ID);
+static_assert(LRO_FEATURE_EVICT == LRO_F_EVICT);
+
+/* What the pre_doit hooks leave in info->user_ptr[] */
+#define LRO_NL_NETDEV	0	/* struct net_device * */
+#define LRO_NL_LRODEV	1	/* struct lro_dev *, NULL if not attached */
+
+/* Notifications go out only while the family is registered (RTNL). */
+static bool lro_nl_registered;
+
+struct lro_nl_dump_ctx {
+	unsigned long ifindex;	/* next device to look at */
+};
+
+static size_t lro_nl_dev_size(void)
+{
+	return nla_total_size(sizeof(u32)) +		/* IFINDEX */
+	       nla_total_size(IFNAMSIZ) +		/* IFNAME */
+	       nla_total_size(sizeof(u8)) +		/* ENABLED */
+	       4 * nla_total_size(sizeof(u32)) +	/* MAX_DESC .. FLUSH_TIMEOUT_US */
+	       nla_total_size(0) +			/* STATS */
+	       LRO_STAT_NR * nla_total_size(sizeof(u64));
+}
+
+static int lro_nl_fill_dev(struct sk_buff *skb, struct lro_dev *ld, u32 portid,
+			   u32 seq, int flags, u8 cmd)
+{
+	struct net_device *dev = lro_dev_netdev(ld);
+	u64 stats[LRO_STAT_NR];
+	struct lro_config cfg;
+	struct nlattr *nest;
+	void *hdr;
+	int i;
+
+	hdr = genlmsg_put(skb, portid, seq, &lro_nl_family, flags, cmd);
+	if (!hdr)
+		return -EMSGSIZE;
+
+	lro_dev_get_config(ld, &cfg);
+	if (nla_put_u32(skb, LRO_A_DEV_IFINDEX, dev->ifindex) ||
+	    nla_put_string(skb, LRO_A_DEV_IFNAME, dev->name) ||
+	    nla_put_u8(skb, LRO_A_DEV_ENABLED, cfg.enabled) ||
+	    nla_put_u32(skb, LRO_A_DEV_MAX_DESC, cfg.max_desc) ||
+	    nla_put_u32(skb, LRO_A_DEV_MAX_AGGR, cfg.max_aggr) ||
+	    nla_put_u32(skb, LRO_A_DEV_FEATURES, cfg.features) ||
+	    nla_put_u32(skb, LRO_A_DEV_FLUSH_TIMEOUT_US, cfg.flush_timeout_us))
+		goto cancel;
+
+	nest = nla_nest_start(skb, LRO_A_DEV_STATS);
+	if (!nest)
+		goto cancel;
+	lro_dev_get_stats(ld, stats);
+	for (i = 0; i < LRO_STAT_NR; i++)
+		if (nla_put_uint(skb, LRO_A_STATS_AGGREGATED + i, stats[i]))
+			goto cancel;
+	nla_nest_end(skb, nest);
+
+	genlmsg_end(skb, hdr);
+	return 0;
+
+cancel:
+	genlmsg_cancel(skb, hdr);
+	return -EMSGSIZE;
+}
+
+static int lro_nl_lookup(struct genl_info *info, bool need_lro)
+{
+	struct nlattr *attr = info->attrs[LRO_A_DEV_IFINDEX];
+	struct net_device *dev;
+	struct lro_dev *ld;
+	u32 ifindex;
+
+	if (GENL_REQ_ATTR_CHECK(info, LRO_A_DEV_IFINDEX)) {
+		NL_SET_ERR_MSG_MOD(info->extack, "the ifindex attribute is required");
+		return -EINVAL;
+	}
+	ifindex = nla_get_u32(attr);
+
+	rtnl_lock();
+	dev = __dev_get_by_index(genl_info_net(info), ifindex);
+	if (!dev) {
+		NL_SET_ERR_MSG_ATTR_FMT(info->extack, attr,
+					"no device with ifindex %u in this network namespace",
+					ifindex);
+		rtnl_unlock();
+		return -ENODEV;
+	}
+	ld = lro_dev_find(dev);
+	if (!ld && need_lro) {
+		NL_SET_ERR_MSG_ATTR_FMT(info->extack, attr,
+					"LRO is not attached to %s", dev->name);
+		rtnl_unlock();
+		return -ENOENT;
+	}
+	info->user_ptr[LRO_NL_NETDEV] = dev;
+	info->user_ptr[LRO_NL_LRODEV] = ld;
+	return 0;
+}
+
+/**
+ * lro_nl_pre_doit() - find the device LRO is attached to, and take RTNL
+ * @ops: the operation
+ * @skb: the request
+ * @info: the request's attributes; the device and its LRO state are left in
+ *	info->user_ptr[]
+ *
+ * For the operations on an attached device (dev-get, dev-del, stats-reset).
+ * On success RTNL is held until lro_nl_post_doit().
+ *
+ * Return: 0, or a negative errno with an extack message.
+ */
+int lro_nl_pre_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
+		    struct genl_info *info)
+{
+	return lro_nl_lookup(info, true);
+}
+
+/**
+ * lro_nl_pre_doit_dev() - find the device, attached or not, and take RTNL
+ * @ops: the operation
+ * @skb: the request
+ * @info: the request's attributes; the device and its LRO state (NULL if
+ *	not attached) are left in info->user_ptr[]
+ *
+ * For dev-set, which attaches LRO when it is not attached yet. On success
+ * RTNL is held until lro_nl_post_doit().
+ *
+ * Return: 0, or a negative errno with an extack message.
+ */
+int lro_nl_pre_doit_dev(const struct genl_split_ops *ops, struct sk_buff *skb,
+			struct genl_info *info)
+{
+	return lro_nl_lookup(info, false);
+}
+
+/**
+ * lro_nl_post_doit() - release RTNL taken by the pre_doit hooks
+ * @ops: the operation
+ * @skb: the request
+ * @info: the request's attributes
+ */
+void lro_nl_post_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
+		      struct genl_info *info)
+{
+	rtnl_unlock();
+}
+
+/**
+ * lro_nl_dev_get_doit() - LRO_CMD_DEV_GET: LRO on one device
+ * @skb: the request
+ * @info: the request's attributes, with the device found by pre_doit
+ *
+ * Return: 0 or a negative errno.
+ */
+int lro_nl_dev_get_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct lro_dev *ld = info->user_ptr[LRO_NL_LRODEV];
+	struct sk_buff *msg;
+	int err;
+
+	msg = genlmsg_new(lro_nl_dev_size(), GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	err = lro_nl_fill_dev(msg, ld, info->snd_portid, info->snd_seq, 0,
+			      LRO_CMD_DEV_GET);
+	if (err) {
+		nlmsg_free(msg);
+		return err;
+	}
+	return genlmsg_reply(msg, info);
+}
+
+/**
+ * lro_nl_dev_get_dumpit() - LRO_CMD_DEV_GET dump: every attached device
+ * @skb: the reply being filled
+ * @cb: the dump state; its context holds the next ifindex to look at
+ *
+ * Walks the devices of the caller's network namespace in ifindex order
+ * under RTNL, so a dump that takes several replies resumes where the last
+ * one stopped.
+ *
+ * Return: the dump status, as netlink dumps return it.
+ */
+int lro_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct lro_nl_dump_ctx *ctx = (struct lro_nl_dump_ctx *)cb->ctx;
+	struct net *net = sock_net(skb->sk);
+	struct net_device *dev;
+	struct lro_dev *ld;
+	int err = 0;
+
+	NL_ASSERT_DUMP_CTX_FITS(struct lro_nl_dump_ctx);
+
+	rtnl_lock();
+	for_each_netdev_dump(net, dev, ctx->ifindex) {
+		ld = lro_dev_find(dev);
+		if (!ld)
+			continue;
+		err = lro_nl_fill_dev(skb, ld, NETLINK_CB(cb->skb).portid,
+				      cb->nlh->nlmsg_seq, NLM_F_MULTI,
+				      LRO_CMD_DEV_GET);
+		if (err)
+			break;
+	}
+	rtnl_unlock();
+	return err;
+}
+
+/**
+ * lro_nl_dev_set_doit() - LRO_CMD_DEV_SET: attach or reconfigure LRO
+ * @skb: the request
+ * @info: the request's attributes, with the device found by pre_doit
+ *
+ * The configuration is the current one (or, when attaching, the module's
+ * defaults) with the attributes of the request applied. lro_dev_attach()
+ * and lro_dev_configure() check it and report errors through extack; a
+ * rejected request changes nothing.
+ *
+ * Return: 0 or a negative errno.
+ */
+int lro_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct net_device *dev = info->user_ptr[LRO_NL_NETDEV];
+	struct lro_dev *ld = info->user_ptr[LRO_NL_LRODEV];
+	struct nlattr **tb = info->attrs;
+	struct lro_config cfg;
+
+	if (ld)
+		lro_dev_get_config(ld, &cfg);
+	else
+		lro_default_config(&cfg);
+
+	if (tb[LRO_A_DEV_ENABLED])
+		cfg.enabled = nla_get_u8(tb[LRO_A_DEV_ENABLED]);
+	if (tb[LRO_A_DEV_MAX_DESC])
+		cfg.max_desc = nla_get_u32(tb[LRO_A_DEV_MAX_DESC]);
+	if (tb[LRO_A_DEV_MAX_AGGR])
+		cfg.max_aggr = nla_get_u32(tb[LRO_A_DEV_MAX_AGGR]);
+	if (tb[LRO_A_DEV_FEATURES])
+		cfg.features = nla_get_u32(tb[LRO_A_DEV_FEATURES]);
+	if (tb[LRO_A_DEV_FLUSH_TIMEOUT_US])
+		cfg.flush_timeout_us = nla_get_u32(tb[LRO_A_DEV_FLUSH_TIMEOUT_US]);
+
+	if (ld)
+		return lro_dev_configure(ld, &cfg, info->extack);
+	return lro_dev_attach(dev, &cfg, info->extack);
+}
+
+/**
+ * lro_nl_dev_del_doit() - LRO_CMD_DEV_DEL: detach LRO from a device
+ * @skb: the request
+ * @info: the request's attributes, with the device found by pre_doit
+ *
+ * Return: 0.
+ */
+int lro_nl_dev_del_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	lro_dev_detach(info->user_ptr[LRO_NL_LRODEV]);
+	return 0;
+}
+
+/**
+ * lro_nl_stats_reset_doit() - LRO_CMD_STATS_RESET: zero a device's counters
+ * @skb: the request
+ * @info: the request's attributes, with the device found by pre_doit
+ *
+ * Return: 0.
+ */
+int lro_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	lro_dev_reset_stats(info->user_ptr[LRO_NL_LRODEV]);
+	return 0;
+}
+
+/**
+ * lro_nl_notify() - announce a change of LRO on a device
+ * @ld: the device, still attached (for LRO_NOTIFY_DEL: not freed yet)
+ * @what: attached, reconfigured or detached
+ *
+ * Sends the device's message (as dev-get would return it) to the "monitor"
+ * group of the device's network namespace. Called by device.c under RTNL;
+ * may sleep. Without listeners it costs a bit test.
+ */
+void lro_nl_notify(struct lro_dev *ld, enum lro_notify what)
+{
+	static const u8 cmd[] = {
+		[LRO_NOTIFY_NEW]	= LRO_CMD_DEV_ADD_NTF,
+		[LRO_NOTIFY_CHANGE]	= LRO_CMD_DEV_CHANGE_NTF,
+		[LRO_NOTIFY_DEL]	= LRO_CMD_DEV_DEL_NTF,
+	};
+	struct net *net = dev_net(lro_dev_netdev(ld));
+	struct sk_buff *msg;
+
+	ASSERT_RTNL();
+	if (WARN_ON_ONCE(what >= ARRAY_SIZE(cmd)))
+		return;
+	if (!lro_nl_registered ||
+	    !genl_has_listeners(&lro_nl_family, net, LRO_NLGRP_MONITOR))
+		return;
+
+	msg = genlmsg_new(lro_nl_dev_size(), GFP_KERNEL);
+	if (!msg)
+		return;
+	if (lro_nl_fill_dev(msg, ld, 0, 0, 0, cmd[what])) {
+		nlmsg_free(msg);
+		return;
+	}
+	genlmsg_multicast_netns(&lro_nl_family, net, msg, 0, LRO_NLGRP_MONITOR,
+				GFP_KERNEL);
+}
+
+/**
+ * lro_nl_init() - register the "lro" generic netlink family
+ *
+ * Return: 0 or a negative errno.
+ */
+int lro_nl_init(void)
+{
+	int err;
+
+	err = genl_register_family(&lro_nl_family);
+	if (err)
+		return err;
+	rtnl_lock();
+	lro_nl_registered = true;
+	rtnl_unlock();
+	return 0;
+}
+
+/**
+ * lro_nl_exit() - unregister the family; no notification is sent after this
+ */
+void lro_nl_exit(void)
+{
+	rtnl_lock();
+	lro_nl_registered = false;
+	rtnl_unlock();
+	genl_unregister_family(&lro_nl_family);
+}

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lro: /sys/class/net/<dev>/lro/, the sysfs face of LRO on a device.
+ *
+ *   enabled max_desc max_aggr flush_timeout_us     decimal, read-write
+ *   features                                        bitmask, read-write:
+ *                                                   read as hex ("0x5"),
+ *                                                   written as decimal,
+ *                                                   0x-hex or 0-octal
+ *   stats/<counter>                                 decimal, read-only
+ *
+ * The directory exists while LRO is attached: device.c creates it at
+ * attach and removes it at detach, both under RTNL. A write changes one
+ * field of the configuration through lro_dev_configure(), like a netlink
+ * dev-set with one attribute; a value the configuration check rejects
+ * fails with -EINVAL and changes nothing.
+ *
+ * Removing a kernfs directory waits for the show/store calls running in
+ * it, and device.c removes this one with RTNL held: show and store must
+ * therefore never block on RTNL. They try to take it and, when it is busy,
+ * restart the system call, as net/core/net-sysfs.c does.
+ */
+
+#include <linux/capability.h>
+#include <linux/kobject.h>
+#include <linux/kstrtox.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/sysfs.h>
+#include <net/net_namespace.h>
+
+#include "lro.h"
+
+enum lro_sysfs_field {
+	LRO_SYSFS_ENABLED,
+	LRO_SYSFS_MAX_DESC,
+	LRO_SYSFS_MAX_AGGR,
+	LRO_SYSFS_FEATURES,
+	LRO_SYSFS_FLUSH_TIMEOUT_US,
+};
+
+struct lro_sysfs_attr {
+	struct kobj_attribute attr;
+	int index;	/* enum lro_sysfs_field, or enum lro_stat */
+};
+
+#define to_lro_sysfs_attr(a) container_of(a, struct lro_sysfs_attr, attr)
+
+/* The "lro" kobject's parent is the net_device's struct device. */
+static struct net_device *lro_sysfs_netdev(struct kobject *kobj)
+{
+	return to_net_dev(kobj_to_dev(kobj->parent));
+}
+
+static u32 *lro_sysfs_cfg_field(struct lro_config *cfg, int index)
+{
+	switch (index) {
+	case LRO_SYSFS_MAX_DESC:
+		return &cfg->max_desc;
+	case LRO_SYSFS_MAX_AGGR:
+		return &cfg->max_aggr;
+	case LRO_SYSFS_FEATURES:
+		return &cfg->features;
+	case LRO_SYSFS_FLUSH_TIMEOUT_US:
+		return &cfg->flush_timeout_us;
+	}
+	return NULL;
+}
+
+static ssize_t lro_cfg_show(struct kobject *kobj, struct kobj_attribute *attr,
+			    char *buf)
+{
+	int index = to_lro_sysfs_attr(attr)->index;
+	struct net_device *dev = lro_sysfs_netdev(kobj);
+	struct lro_config cfg;
+	struct lro_dev *ld;
+	ssize_t ret;
+
+	if (!rtnl_trylock())
+		return restart_syscall();
+	ld = lro_dev_find(dev);
+	if (!ld) {
+		ret = -ENODEV;
+		goto unlock;
+	}
+	lro_dev_get_config(ld, &cfg);
+	if (index == LRO_SYSFS_ENABLED)
+		ret = sysfs_emit(buf, "%u\n", cfg.enabled);
+	else if (index == LRO_SYSFS_FEATURES)
+		ret = sysfs_emit(buf, "%#x\n", cfg.features);
+	else
+		ret = sysfs_emit(buf, "%u\n", *lro_sysfs_cfg_field(&cfg, index));
+unlock:
+	rtnl_unlock();
+	return ret;
+}
+
+static ssize_t lro_cfg_store(struct kobject *kobj, struct kobj_attribute *attr,
+			     const char *buf, size_t count)
+{
+	int index = to_lro_sysfs_attr(attr)->index;
+	struct net_device *dev = lro_sysfs_netdev(kobj);
+	struct lro_config cfg;
+	struct lro_dev *ld;
+	u32 val;
+	int err;
+
+	if (!ns_capable(dev_net(dev)->user_ns, CAP_NET_ADMIN))
+		return -EPERM;
+	/* features also in hex; the others in decimal only */
+	if (kstrtou32(buf, index == LRO_SYSFS_FEATURES ? 0 : 10, &val))
+		return -EINVAL;
+	if (index == LRO_SYSFS_ENABLED && val > 1)
+		return -EINVAL;
+
+	if (!rtnl_trylock())
+		return restart_syscall();
+	ld = lro_dev_find(dev);
+	if (!ld) {
+		err = -ENODEV;
+		goto unlock;
+	}
+	lro_dev_get_config(ld, &cfg);
+	if (index == LRO_SYSFS_ENABLED)
+		cfg.enabled = val;
+	else
+		*lro_sysfs_cfg_field(&cfg, index) = val;
+	if (lro_config_check(&cfg, NULL)) {
+		err = -EINVAL;
+		goto unlock;
+	}
+	err = lro_dev_configure(ld, &cfg, NULL);
+unlock:
+	rtnl_unlock();
+	return err ?: count;
+}
+
+static ssize_t lro_stat_show(struct kobject *kobj, struct kobj_attribute *attr,
+			     char *buf)
+{
+	struct net_device *dev = lro_sysfs_netdev(kobj);
+	u64 stats[LRO_STAT_NR];
+	struct lro_dev *ld;
+	ssize_t ret;
+
+	if (!rtnl_trylock())
+		return restart_syscall();
+	ld = lro_dev_find(dev);
+	if (ld) {
+		lro_dev_get_stats(ld, stats);
+		ret = sysfs_emit(buf, "%llu\n", stats[to_lro_sysfs_attr(attr)->index]);
+	} else {
+		ret = -ENODEV;
+	}
+	rtnl_unlock();
+	return ret;
+}
+
+#define LRO_CFG_ATTR(_name, _index)					\
+	static struct lro_sysfs_attr lro_cfg_attr_##_name = {		\
+		.attr	= __ATTR(_name, 0644, lro_cfg_show, lro_cfg_store), \
+		.index	= _index,					\
+	}
+
+LRO_CFG_ATTR(enabled, LRO_SYSFS_ENABLED);
+LRO_CFG_ATTR(max_desc, LRO_SYSFS_MAX_DESC);
+LRO_CFG_ATTR(max_aggr, LRO_SYSFS_MAX_AGGR);
+LRO_CFG_ATTR(features, LRO_SYSFS_FEATURES);
+LRO_CFG_ATTR(flush_timeout_us, LRO_SYSFS_FLUSH_TIMEOUT_US);
+
+static struct attribute *lro_cfg_attrs[] = {
+	&lro_cfg_attr_enabled.attr.attr,
+	&lro_cfg_attr_max_desc.attr.attr,
+	&lro_cfg_attr_max_aggr.attr.attr,
+	&lro_cfg_attr_features.attr.attr,
+	&lro_cfg_attr_flush_timeout_us.attr.attr,
+	NULL,
+};
+
+static const struct attribute_group lro_cfg_group = {
+	.attrs = lro_cfg_attrs,
+};
+
+/* Same names as the netlink stats attributes, underscored. */
+#define LRO_STAT_ATTR(_name, _index)					\
+	static struct lro_sysfs_attr lro_stat_attr_##_name = {		\
+		.attr	= __ATTR(_name, 0444, lro_stat_show, NULL),	\
+		.index	= _index,					\
+	}
+
+LRO_STAT_ATTR(aggregated, LRO_STAT_AGGREGATED);
+LRO_STAT_ATTR(flushed, LRO_STAT_FLUSHED);
+LRO_STAT_ATTR(no_desc, LRO_STAT_NO_DESC);
+LRO_STAT_ATTR(flush_max_aggr, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_MAX_AGGR);
+LRO_STAT_ATTR(flush_size, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_SIZE);
+LRO_STAT_ATTR(flush_seq, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_SEQ);
+LRO_STAT_ATTR(flush_flags, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_FLAGS);
+LRO_STAT_ATTR(flush_push, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_PUSH);
+LRO_STAT_ATTR(flush_batch, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_BATCH);
+LRO_STAT_ATTR(flush_timer, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_TIMER);
+LRO_STAT_ATTR(flush_detach, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_DETACH);
+LRO_STAT_ATTR(flush_pkt, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_PKT);
+LRO_STAT_ATTR(flush_evict, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_EVICT);
+LRO_STAT_ATTR(pkts_in, LRO_STAT_PKTS_IN);
+LRO_STAT_ATTR(bytes_in, LRO_STAT_BYTES_IN);
+LRO_STAT_ATTR(pkts_out, LRO_STAT_PKTS_OUT);
+LRO_STAT_ATTR(bytes_out, LRO_STAT_BYTES_OUT);
+LRO_STAT_ATTR(held_segs, LRO_STAT_HELD_SEGS);
+
+static struct attribute *lro_stat_attrs[] = {
+	&lro_stat_attr_aggregated.attr.attr,
+	&lro_stat_attr_flushed.attr.attr,
+	&lro_stat_attr_no_desc.attr.attr,
+	&lro_stat_attr_flush_max_aggr.attr.attr,
+	&lro_stat_attr_flush_size.attr.attr,
+	&lro_stat_attr_flush_seq.attr.attr,
+	&lro_stat_attr_flush_flags.attr.attr,
+	&lro_stat_attr_flush_push.attr.attr,
+	&lro_stat_attr_flush_batch.attr.attr,
+	&lro_stat_attr_flush_timer.attr.attr,
+	&lro_stat_attr_flush_detach.attr.attr,
+	&lro_stat_attr_flush_pkt.attr.attr,
+	&lro_stat_attr_flush_evict.attr.attr,
+	&lro_stat_attr_pkts_in.attr.attr,
+	&lro_stat_attr_bytes_in.attr.attr,
+	&lro_stat_attr_pkts_out.attr.attr,
+	&lro_stat_attr_bytes_out.attr.attr,
+	&lro_stat_attr_held_segs.attr.attr,
+	NULL,
+};
+static_assert(ARRAY_SIZE(lro_stat_attrs) == LRO_STAT_NR + 1);
+
+static const struct attribute_group lro_stat_group = {
+	.name = "stats",
+	.attrs = lro_stat_attrs,
+};
+
+static const struct attribute_group *lro_sysfs_groups[] = {
+	&lro_cfg_group,
+	&lro_stat_group,
+	NULL,
+};
+
+/**
+ * lro_sysfs_add() - create /sys/class/net/<dev>/lro/
+ * @dev: the device LRO is being attached to
+ *
+ * Called under RTNL by device.c when it attaches LRO.
+ *
+ * Return: the directory's kobject, to hand to lro_sysfs_del(), or an
+ * ERR_PTR().
+ */
+struct kobject *lro_sysfs_add(struct net_device *dev)
+{
+	struct kobject *kobj;
+	int err;
+
+	kobj = kobject_create_and_add("lro", &dev->dev.kobj);
+	if (!kobj)
+		return ERR_PTR(-ENOMEM);
+	err = sysfs_create_groups(kobj, lro_sysfs_groups);
+	if (err) {
+		kobject_put(kobj);
+		return ERR_PTR(err);
+	}
+	return kobj;
+}
+
+/**
+ * lro_sysfs_del() - remove the directory made by lro_sysfs_add()
+ * @kobj: its kobject; NULL or an ERR_PTR() is ignored
+ *
+ * Waits for the show/store calls running in it (which never wait for
+ * RTNL), so it may be called under RTNL.
+ */
+void lro_sysfs_del(struct kobject *kobj)
+{
+	if (IS_ERR_OR_NULL(kobj))
+		return;
+	kobject_del(kobj);
+	kobject_put(kobj);
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: ((GPL-2.0 WITH Linux-syscall-note) OR BSD-3-Clause) */
+/* Do not edit directly, auto-generated from: */
+/*	Documentation/netlink/specs/lro.yaml */
+/* YNL-GEN uapi header */
+
+#ifndef _UAPI_LINUX_LRO_H
+#define _UAPI_LINUX_LRO_H
+
+#define LRO_FAMILY_NAME		"lro"
+#define LRO_FAMILY_VERSION	1
+
+/**
+ * enum lro_feature - LRO features of a device, bits of the features attribute.
+ * @LRO_FEATURE_NAPI: Pass packets up with netif_receive_skb() (the device
+ *   receives in NAPI context) instead of netif_rx().
+ * @LRO_FEATURE_EXTRACT_VLAN_ID: VLAN IDs are extracted from received packets
+ *   while their Ethernet protocol is still ETH_P_8021Q.
+ * @LRO_FEATURE_EVICT: When every descriptor is busy, flush the oldest one and
+ *   reuse it for the new flow, instead of passing the segment up untouched.
+ */
+enum lro_feature {
+	LRO_FEATURE_NAPI = 1,
+	LRO_FEATURE_EXTRACT_VLAN_ID = 2,
+	LRO_FEATURE_EVICT = 4,
+};
+
+enum {
+	LRO_A_DEV_IFINDEX = 1,
+	LRO_A_DEV_IFNAME,
+	LRO_A_DEV_ENABLED,
+	LRO_A_DEV_MAX_DESC,
+	LRO_A_DEV_MAX_AGGR,
+	LRO_A_DEV_FEATURES,
+	LRO_A_DEV_FLUSH_TIMEOUT_US,
+	LRO_A_DEV_STATS,
+
+	__LRO_A_DEV_MAX,
+	LRO_A_DEV_MAX = (__LRO_A_DEV_MAX - 1)
+};
+
+enum {
+	LRO_A_STATS_AGGREGATED = 1,
+	LRO_A_STATS_FLUSHED,
+	LRO_A_STATS_NO_DESC,
+	LRO_A_STATS_FLUSH_MAX_AGGR,
+	LRO_A_STATS_FLUSH_SIZE,
+	LRO_A_STATS_FLUSH_SEQ,
+	LRO_A_STATS_FLUSH_FLAGS,
+	LRO_A_STATS_FLUSH_PUSH,
+	LRO_A_STATS_FLUSH_BATCH,
+	LRO_A_STATS_FLUSH_TIMER,
+	LRO_A_STATS_FLUSH_DETACH,
+	LRO_A_STATS_FLUSH_PKT,
+	LRO_A_STATS_FLUSH_EVICT,
+	LRO_A_STATS_PKTS_IN,
+	LRO_A_STATS_BYTES_IN,
+	LRO_A_STATS_PKTS_OUT,
+	LRO_A_STATS_BYTES_OUT,
+	LRO_A_STATS_HELD_SEGS,
+
+	__LRO_A_STATS_MAX,
+	LRO_A_STATS_MAX = (__LRO_A_STATS_MAX - 1)
+};
+
+enum {
+	LRO_CMD_DEV_GET = 1,
+	LRO_CMD_DEV_SET,
+	LRO_CMD_DEV_DEL,
+	LRO_CMD_STATS_RESET,
+	LRO_CMD_DEV_ADD_NTF,
+	LRO_CMD_DEV_CHANGE_NTF,
+	LRO_CMD_DEV_DEL_NTF,
+
+	__LRO_CMD_MAX,
+	LRO_CMD_MAX = (__LRO_CMD_MAX - 1)
+};
+
+#define LRO_MCGRP_MONITOR	"monitor"
+
+#endif /* _UAPI_LINUX_LRO_H */
