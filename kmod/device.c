@@ -1,56 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * LRO for any device, with no driver change: an rx_handler feeds the
- * device's received segments to a per-CPU engine, and a per-CPU NAPI
- * instance sends held packets up at the end of the receive batch (or, with
- * a hold timer, once they are flush_timeout_us old).
- *
- *   driver -> netif_receive_skb/netif_rx -> lro_handle_frame (rx_handler)
- *          -> engine (held) -> lro_poll (this CPU's NAPI, after the
- *          device's poll) -> flush -> netif_receive_skb_core -> stack
- *
- * Everything per device is per CPU and only touched by its own CPU in
- * softirq context, or by process context on that CPU with bottom halves
- * disabled (lro_on_each_cpu()): the fast path takes no lock. Attach,
- * configure and detach run under RTNL.
+ * LRO for any device, with no driver change: attaching registers an
+ * rx_handler (rx.c) with a per-CPU engine for the device; configuring,
+ * detaching and reading counters happen here, under RTNL. A device that
+ * goes away takes its held segments with it (freed); every other path
+ * (detach, reconfigure, unload) sends them up first.
  */
 
-#include <linux/hrtimer.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
-#include <linux/workqueue.h>
 
+#include "device.h"
 #include "engine.h"
 
-/* One device's LRO state on one CPU. */
-struct lro_pcpu {
-	struct net_lro_mgr mgr;
-	struct lro_dev *ld;
-	struct list_head pending;	/* on lro_cpu.pending while holding */
-	bool queued;
-	struct net_lro_desc *spare;	/* next lro_arr, see lro_cpu_swap_arr() */
-};
-
-struct lro_dev {
-	struct net_device *dev;
-	netdevice_tracker tracker;
-	struct list_head node;		/* lro_devs, under RTNL */
-	struct lro_config cfg;		/* written under RTNL, read lockless */
-	struct lro_pcpu __percpu *pcpu;
-	struct kobject *kobj;
-	u64 stats_base[LRO_STAT_NR];	/* subtracted on read: stats reset */
-};
-
-/* Per-CPU flush context shared by all devices. */
-struct lro_cpu {
-	struct napi_struct napi;
-	struct list_head pending;	/* struct lro_pcpu holding segments */
-	struct hrtimer timer;
-};
-
-static DEFINE_PER_CPU(struct lro_cpu, lro_cpus);
-static struct net_device *lro_napi_dev;
 static LIST_HEAD(lro_devs);
 
 static unsigned int default_max_desc = 256;
@@ -67,175 +30,6 @@ static unsigned int default_features = LRO_F_NAPI;
 module_param(default_features, uint, 0644);
 MODULE_PARM_DESC(default_features, "features of a new attachment (1 napi, 2 extract_vlan_id, 4 evict)");
 
-/*
- * Packets LRO sends up go through the device's receive path again, and so
- * through lro_handle_frame(): a cookie in skb->cb tells them apart. The
- * cb is ours between the rx_handler and the protocol handlers; a random
- * 64-bit value cannot be left there by chance.
- */
-static u64 lro_cookie __read_mostly;
-#define LRO_CB_COOKIE(skb) (*(u64 *)&(skb)->cb[sizeof((skb)->cb) - sizeof(u64)])
-
-static void lro_reinject(struct net_lro_mgr *mgr, struct sk_buff *skb)
-{
-	LRO_CB_COOKIE(skb) = lro_cookie;
-	if (mgr->features & LRO_F_NAPI)
-		netif_receive_skb_core(skb);
-	else
-		netif_rx(skb);
-}
-
-static void lro_queue(struct lro_pcpu *pc)
-{
-	struct lro_cpu *lc = this_cpu_ptr(&lro_cpus);
-
-	if (pc->queued)
-		return;
-	pc->queued = true;
-	list_add_tail(&pc->pending, &lc->pending);
-	napi_schedule(&lc->napi);
-}
-
-static rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
-{
-	struct sk_buff *skb = *pskb;
-	struct lro_dev *ld;
-	struct lro_pcpu *pc;
-
-	if (LRO_CB_COOKIE(skb) == lro_cookie) {
-		LRO_CB_COOKIE(skb) = 0;
-		return RX_HANDLER_PASS;
-	}
-	ld = rcu_dereference(skb->dev->rx_handler_data);
-	if (!READ_ONCE(ld->cfg.enabled))
-		return RX_HANDLER_PASS;
-
-	skb = skb_share_check(skb, GFP_ATOMIC);
-	if (!skb)
-		return RX_HANDLER_CONSUMED;
-	*pskb = skb;
-
-	pc = this_cpu_ptr(ld->pcpu);
-	pc->mgr.max_aggr = READ_ONCE(ld->cfg.max_aggr);
-	pc->mgr.features = READ_ONCE(ld->cfg.features);
-	if (lro_rx_skb(&pc->mgr, skb, NULL) == LRO_PASS) {
-		if (pc->mgr.nr_active)
-			lro_queue(pc);
-		return RX_HANDLER_PASS;
-	}
-	if (pc->mgr.nr_active)
-		lro_queue(pc);
-	return RX_HANDLER_CONSUMED;
-}
-
-/* End of a receive batch, or the hold timer fired: flush what is due. */
-static int lro_poll(struct napi_struct *napi, int budget)
-{
-	struct lro_cpu *lc = container_of(napi, struct lro_cpu, napi);
-	struct lro_pcpu *pc, *tmp;
-	u64 now = ktime_get_ns(), next = 0;
-
-	list_for_each_entry_safe(pc, tmp, &lc->pending, pending) {
-		u64 timeout = READ_ONCE(pc->ld->cfg.flush_timeout_us) *
-			      (u64)NSEC_PER_USEC;
-		u64 oldest;
-
-		if (!timeout) {
-			lro_flush_all_reason(&pc->mgr, LRO_FLUSH_BATCH);
-		} else {
-			oldest = lro_flush_older(&pc->mgr, now - timeout);
-			if (oldest && (!next || oldest + timeout < next))
-				next = oldest + timeout;
-		}
-		if (!pc->mgr.nr_active) {
-			list_del(&pc->pending);
-			pc->queued = false;
-		}
-	}
-	napi_complete_done(napi, 0);
-	if (next)
-		hrtimer_start(&lc->timer, ns_to_ktime(next),
-			      HRTIMER_MODE_ABS_PINNED);
-	return 0;
-}
-
-static enum hrtimer_restart lro_timer_fn(struct hrtimer *timer)
-{
-	struct lro_cpu *lc = container_of(timer, struct lro_cpu, timer);
-
-	/* The timer is pinned: this is lc's CPU, where its NAPI must run. */
-	napi_schedule(&lc->napi);
-	return HRTIMER_NORESTART;
-}
-
-/*
- * Run @fn on every CPU's state of @ld, on that CPU with bottom halves
- * disabled, so it cannot race with the rx_handler or lro_poll() there.
- */
-struct lro_cpu_work {
-	struct lro_dev *ld;
-	void (*fn)(struct lro_pcpu *pc, void *arg);
-	void *arg;
-	int cpu;
-};
-
-static long lro_cpu_work_fn(void *data)
-{
-	struct lro_cpu_work *w = data;
-
-	local_bh_disable();
-	w->fn(per_cpu_ptr(w->ld->pcpu, w->cpu), w->arg);
-	local_bh_enable();
-	return 0;
-}
-
-static void lro_on_each_cpu(struct lro_dev *ld,
-			    void (*fn)(struct lro_pcpu *pc, void *arg),
-			    void *arg)
-{
-	struct lro_cpu_work w = { .ld = ld, .fn = fn, .arg = arg };
-
-	cpus_read_lock();
-	for_each_possible_cpu(w.cpu) {
-		if (cpu_online(w.cpu))
-			work_on_cpu(w.cpu, lro_cpu_work_fn, &w);
-		else
-			lro_cpu_work_fn(&w);	/* nothing runs there */
-	}
-	cpus_read_unlock();
-}
-
-static void lro_unqueue(struct lro_pcpu *pc)
-{
-	if (pc->queued) {
-		list_del(&pc->pending);
-		pc->queued = false;
-	}
-}
-
-/* Deliver (arg NULL) or drop (device going away) what one CPU holds. */
-static void lro_cpu_release(struct lro_pcpu *pc, void *drop)
-{
-	if (drop)
-		lro_drop_all(&pc->mgr);
-	else
-		lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
-	lro_unqueue(pc);
-}
-
-/* Switch to the spare descriptor array (max_desc changed), after flushing:
- * the engine's hash depends on max_desc.
- */
-static void lro_cpu_swap_arr(struct lro_pcpu *pc, void *unused)
-{
-	struct net_lro_desc *old = pc->mgr.lro_arr;
-
-	lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
-	lro_unqueue(pc);
-	pc->mgr.lro_arr = pc->spare;
-	pc->mgr.max_desc = pc->ld->cfg.max_desc;
-	pc->spare = old;	/* freed by the caller */
-}
 
 /**
  * lro_config_check - validate a configuration
@@ -620,45 +414,22 @@ static struct notifier_block lro_netdev_notifier = {
 	.notifier_call = lro_netdev_event,
 };
 
-static void lro_cpus_teardown(void)
-{
-	int cpu;
-
-	for_each_possible_cpu(cpu) {
-		struct lro_cpu *lc = per_cpu_ptr(&lro_cpus, cpu);
-
-		hrtimer_cancel(&lc->timer);
-		napi_disable(&lc->napi);
-		netif_napi_del(&lc->napi);
-	}
-	free_netdev(lro_napi_dev);
-}
 
 /**
- * lro_device_init - set up the per-CPU flush contexts
+ * lro_device_init - set up the data path and follow device events
  *
  * Return: 0 or a negative errno.
  */
 int lro_device_init(void)
 {
-	int cpu, err;
+	int err;
 
-	lro_cookie = get_random_u64() | 1;
-	lro_napi_dev = alloc_netdev_dummy(0);
-	if (!lro_napi_dev)
-		return -ENOMEM;
-	for_each_possible_cpu(cpu) {
-		struct lro_cpu *lc = per_cpu_ptr(&lro_cpus, cpu);
-
-		INIT_LIST_HEAD(&lc->pending);
-		hrtimer_init(&lc->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_PINNED);
-		lc->timer.function = lro_timer_fn;
-		netif_napi_add(lro_napi_dev, &lc->napi, lro_poll);
-		napi_enable(&lc->napi);
-	}
+	err = lro_rx_init();
+	if (err)
+		return err;
 	err = register_netdevice_notifier(&lro_netdev_notifier);
 	if (err)
-		lro_cpus_teardown();
+		lro_rx_exit();
 	return err;
 }
 
@@ -677,5 +448,5 @@ void lro_device_exit(void)
 		__lro_dev_detach(ld, !(ld->dev->flags & IFF_UP));
 	rtnl_unlock();
 	unregister_netdevice_notifier(&lro_netdev_notifier);
-	lro_cpus_teardown();
+	lro_rx_exit();
 }

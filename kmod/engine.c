@@ -191,17 +191,20 @@ int lro_join_check(const struct net_lro_mgr *mgr,
 	const struct tcphdr *th = seg->tcph, *th0 = d->tcph;
 	u16 id_delta = ntohs(iph->id) - d->ip_id;
 	unsigned int optlen;
+	bool fixedid;
 
 	if (ntohl(th->seq) != d->tcp_next_seq)
 		return LRO_FLUSH_SEQ;
-	if ((iph->ttl ^ iph0->ttl) | (iph->tos ^ iph0->tos) |
+	if (iph->ttl != iph0->ttl || iph->tos != iph0->tos ||
 	    ((iph->frag_off ^ iph0->frag_off) & htons(IP_DF)))
 		return LRO_FLUSH_FLAGS;
-	if (d->pkt_aggr_cnt == 1 && !id_delta && (iph->frag_off & htons(IP_DF))) {
-		/* decided by the second segment, see lro_join_account() */
-	} else if (id_delta != (d->ip_fixedid ? 0 : d->pkt_aggr_cnt)) {
+	/* The second segment decides: incrementing ID, or fixed under DF
+	 * (recorded by lro_join_account()).
+	 */
+	fixedid = d->pkt_aggr_cnt == 1 ?
+		  !id_delta && !!(iph->frag_off & htons(IP_DF)) : d->ip_fixedid;
+	if (id_delta != (fixedid ? 0 : d->pkt_aggr_cnt))
 		return LRO_FLUSH_FLAGS;
-	}
 	if ((tcp_flag_word(th) ^ tcp_flag_word(th0)) & ~TCP_FLAG_PSH)
 		return LRO_FLUSH_FLAGS;
 	if (th->ack_seq != th0->ack_seq)
