@@ -12,6 +12,22 @@ TOP=$(dirname "$SELFTESTS")
 BUILD=${BUILD:-$TOP/build}
 LROADM=$BUILD/userspace/lroadm
 
+# Set to 1 by the guest runner when the guest runs the debug kernel (make
+# check KERNEL=debug: KASAN, lockdep, kmemleak), where everything is about
+# 10-20x slower. Tests that move a lot of data divide their volume by
+# LRO_SCALE (8 under the debug kernel, else 1; may be set by hand):
+#   stream_tcp "$(scaled 32)"
+LRO_DEBUG_KERNEL=${LRO_DEBUG_KERNEL:-0}
+if [ "$LRO_DEBUG_KERNEL" = 1 ]; then
+	LRO_SCALE=${LRO_SCALE:-8}
+else
+	LRO_SCALE=${LRO_SCALE:-1}
+fi
+scaled() { # scaled N: N / LRO_SCALE, at least 1
+	local n=$(($1 / LRO_SCALE))
+	echo $((n > 0 ? n : 1))
+}
+
 # Each check prints one line; the first failure fixes the exit status.
 RET=$ksft_pass
 check() { # check DESCRIPTION COMMAND...
@@ -103,10 +119,11 @@ stream_tcp() {
 	local mb=$1 port=${2:-5001} dir
 	dir=$(mktemp -d)
 	head -c "$((mb << 20))" /dev/urandom > "$dir/tx"
-	ip netns exec "$NS_SRV" timeout 120 socat -u TCP-LISTEN:$port,reuseaddr OPEN:"$dir/rx",creat,trunc &
+	local t=${STREAM_TIMEOUT:-120}
+	ip netns exec "$NS_SRV" timeout "$t" socat -u TCP-LISTEN:$port,reuseaddr OPEN:"$dir/rx",creat,trunc &
 	local srv=$!
 	wait_port "$NS_SRV" "$port"
-	ip netns exec "$NS_CLI" timeout 120 socat -u OPEN:"$dir/tx" TCP:$SRV_IP:$port
+	ip netns exec "$NS_CLI" timeout "$t" socat -u OPEN:"$dir/tx" TCP:$SRV_IP:$port
 	wait $srv
 	local ok=1
 	[ "$(sha256sum < "$dir/tx")" = "$(sha256sum < "$dir/rx")" ] && ok=0
@@ -122,3 +139,28 @@ wait_port() { # wait_port NS PORT: until something listens on PORT in NS
 	done
 	return 1
 }
+
+# LRO on the receiving end of the pair.
+srv_lroadm() { ip netns exec "$NS_SRV" "$LROADM" "$@"; }
+lro_stat() { # lro_stat NAME: a counter of veth-srv, from sysfs
+	ip netns exec "$NS_SRV" cat "/sys/class/net/veth-srv/lro/stats/$1"
+}
+srv_mac() { ip -n "$NS_SRV" -br link show veth-srv | awk '{ print $3 }'; }
+
+# craft ARGS...: hand-made segments from veth-cli to veth-srv (tcpcraft.py)
+craft() {
+	ip netns exec "$NS_CLI" python3 "$SELFTESTS/tcpcraft.py" --dev veth-cli \
+		--dst-mac "$(srv_mac)" --src $CLI_IP --dst $SRV_IP "$@"
+}
+
+# A TCP counter of a netns (/proc/net/netstat, TcpExt), e.g. TCPOFOQueue.
+tcpext() { # tcpext NS NAME
+	ip netns exec "$1" awk -v k="$2" '/^TcpExt:/ {
+		if (!n) { for (i = 2; i <= NF; i++) idx[$i] = i; n = 1 }
+		else print $idx[k] }' /proc/net/netstat
+}
+
+# Integer comparisons that print what they compared when they fail.
+ge() { [ "$1" -ge "$2" ] || { echo "    ($1 < $2)"; return 1; }; }
+le() { [ "$1" -le "$2" ] || { echo "    ($1 > $2)"; return 1; }; }
+eq() { [ "$1" = "$2" ] || { echo "    ($1 != $2)"; return 1; }; }

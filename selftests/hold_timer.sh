@@ -1,0 +1,51 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# When LRO sends held segments up: at the end of the receive batch when
+# flush_timeout_us is 0, after flush_timeout_us otherwise, at once on PSH,
+# and before a segment of the same flow that cannot join (order). Uses
+# hand-made segments (tcpcraft.py) so the held state is exactly known.
+
+source "$(dirname "$0")/lib.sh"
+need_root
+trap veth_pair_cleanup EXIT
+
+lro_load
+veth_pair_setup
+srv_lroadm set veth-srv max_aggr 64 flush_timeout_us 0 >/dev/null
+
+# Each segment sent from a socket is received in its own batch (the
+# softirq runs as the send returns), so each is held and sent up alone.
+craft --segs 4
+check "no timer: 4 segments taken" eq "$(lro_stat aggregated)" 4
+check "no timer: each sent up at the end of its batch" \
+	eq "$(lro_stat flush_batch)" "$(lro_stat flushed)"
+check "no timer: nothing held" eq "$(lro_stat held_segs)" 0
+
+srv_lroadm stats veth-srv reset
+srv_lroadm set veth-srv flush_timeout_us 1000000
+craft --segs 4 --sport 41000
+check "1 s timer: 4 segments still held" eq "$(lro_stat held_segs)" 4
+sleep 1.5
+check "1 s timer: sent up by the timer" eq "$(lro_stat flush_timer)" 1
+check "1 s timer: nothing held after it" eq "$(lro_stat held_segs)" 0
+
+srv_lroadm stats veth-srv reset
+craft --segs 4 --sport 42000 --psh-last
+check "PSH ends the packet at once" eq "$(lro_stat flush_push)" 1
+check "PSH: nothing held" eq "$(lro_stat held_segs)" 0
+
+srv_lroadm stats veth-srv reset
+craft --segs 3 --sport 43000 --fin
+check "FIN: held packet sent up before it" eq "$(lro_stat flush_flags)" 1
+check "FIN: passed, not held" eq "$(lro_stat held_segs)" 0
+
+srv_lroadm stats veth-srv reset
+srv_lroadm set veth-srv max_desc 2
+craft --segs 2 --flows 3 --sport 44000
+check "3 flows, 2 descriptors: no_desc counted" ge "$(lro_stat no_desc)" 1
+check "3 flows, 2 descriptors: 2 flows held" eq "$(lro_stat held_segs)" 4
+check "config change keeps nothing held back" srv_lroadm set veth-srv max_desc 64
+check "max_desc change sent held packets up" eq "$(lro_stat held_segs)" 0
+check "... counted as detach/reconfigure" eq "$(lro_stat flush_detach)" 2
+exit $RET

@@ -1,0 +1,88 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""Send hand-made TCP/IPv4 segments out of an interface (AF_PACKET).
+
+Used by the selftests to put exactly known segments in front of LRO: a
+flow paused mid-aggregate, segments without PSH, several interleaved flows.
+The receiver needs no socket: LRO sits below IP.
+
+  tcpcraft.py --dev veth-cli --dst-mac MAC --src 10.77.0.1 --dst 10.77.0.2 \
+              --flows 3 --segs 4 --mss 1000 [--psh-last] [--ts] [--fin]
+"""
+import argparse
+import socket
+import struct
+import time
+
+
+def csum(data):
+    if len(data) % 2:
+        data += b"\0"
+    s = sum(struct.unpack("!%dH" % (len(data) // 2), data))
+    while s >> 16:
+        s = (s & 0xFFFF) + (s >> 16)
+    return ~s & 0xFFFF
+
+
+def segment(a, sport, seq, payload, flags, ip_id):
+    opts = b""
+    if a.ts:
+        opts = struct.pack("!BBBBII", 1, 1, 8, 10, 1000, 2000)
+    doff = (20 + len(opts)) // 4
+    tcp = struct.pack("!HHIIBBHHH", sport, a.dport, seq, a.ack, doff << 4,
+                      flags, 502, 0, 0) + opts + payload
+    src = socket.inet_aton(a.src)
+    dst = socket.inet_aton(a.dst)
+    pseudo = src + dst + struct.pack("!BBH", 0, 6, len(tcp))
+    tcp = tcp[:16] + struct.pack("!H", csum(pseudo + tcp)) + tcp[18:]
+    ip = struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(tcp), ip_id, 0x4000,
+                     64, 6, 0, src, dst)
+    ip = ip[:10] + struct.pack("!H", csum(ip)) + ip[12:]
+    return ip + tcp
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--dev", required=True)
+    p.add_argument("--dst-mac", required=True)
+    p.add_argument("--src", required=True)
+    p.add_argument("--dst", required=True)
+    p.add_argument("--sport", type=int, default=40000)
+    p.add_argument("--dport", type=int, default=9)
+    p.add_argument("--flows", type=int, default=1)
+    p.add_argument("--segs", type=int, default=4)
+    p.add_argument("--mss", type=int, default=1000)
+    p.add_argument("--seq", type=int, default=1000)
+    p.add_argument("--ack", type=int, default=1)
+    p.add_argument("--ts", action="store_true", help="timestamp option")
+    p.add_argument("--psh-last", action="store_true")
+    p.add_argument("--fin", action="store_true", help="end with a FIN")
+    p.add_argument("--gap-ms", type=float, default=0,
+                   help="pause between rounds of segments")
+    a = p.parse_args()
+
+    s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+    s.bind((a.dev, 0))
+    src_mac = open("/sys/class/net/%s/address" % a.dev).read().strip()
+    eth = (bytes.fromhex(a.dst_mac.replace(":", "")) +
+           bytes.fromhex(src_mac.replace(":", "")) + b"\x08\x00")
+    ACK, PSH, FIN = 0x10, 0x08, 0x01
+    for i in range(a.segs):
+        for f in range(a.flows):
+            flags = ACK
+            if a.psh_last and i == a.segs - 1:
+                flags |= PSH
+            payload = bytes((a.seq + i * a.mss + k) & 0xFF
+                            for k in range(a.mss))
+            s.send(eth + segment(a, a.sport + f, a.seq + i * a.mss, payload,
+                                 flags, i + 1))
+        if a.gap_ms:
+            time.sleep(a.gap_ms / 1000)
+    if a.fin:
+        for f in range(a.flows):
+            s.send(eth + segment(a, a.sport + f, a.seq + a.segs * a.mss, b"",
+                                 ACK | FIN, a.segs + 1))
+
+
+if __name__ == "__main__":
+    main()
