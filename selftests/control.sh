@@ -1,0 +1,459 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The control plane: the lro generic netlink family through lroadm (set,
+# enable, disable, show, stats, stats reset, del, monitor; -j output) and
+# through hand-made messages (lro_nl.py), and /sys/class/net/<dev>/lro/.
+#
+#  - lroadm help works without the module; lroadm show autoloads it, and
+#    says so when it cannot.
+#  - set changes only what it is given; attaching takes the module's
+#    defaults; enable attaches, disable does not; dumps list every attached
+#    device of the caller's netns and only those, resuming across replies.
+#  - Every bad value (max_aggr 0/65, max_desc 0/65537, an unknown feature
+#    bit, flush_timeout_us 1000001) is refused through netlink with an
+#    extended ACK naming the attribute, and through sysfs with EINVAL, and
+#    changes nothing. Unknown and output-only attributes are refused (strict
+#    policy). Missing devices, and devices of another netns, are not found.
+#  - An unprivileged user can show and read stats, but set, enable, del,
+#    stats reset and sysfs writes fail with a permission error and change
+#    nothing; root of a user namespace manages its own netns's devices.
+#  - monitor sees new/change/del notifications (from netlink, sysfs and
+#    device removal) of its own netns only.
+
+source "$(dirname "$0")/lib.sh"
+need_root
+
+for tool in jq python3 setpriv unshare nsenter; do
+	command -v $tool >/dev/null || skip "$tool not installed"
+done
+[ -x "$LROADM" ] || skip "no $LROADM (make)"
+
+LRO_NL="python3 $SELFTESTS/lro_nl.py"
+SYSFS=/sys/class/net/veth-srv/lro
+tmp=$(mktemp -d)
+mon_pids=()
+# Stops alias (autoload) loading of lro.ko, for one check.
+BLACKLIST=/etc/modprobe.d/lro-selftest-control.conf
+
+cleanup() {
+	local pid
+
+	for pid in "${mon_pids[@]}"; do
+		kill "$pid" 2>/dev/null
+	done
+	wait 2>/dev/null
+	veth_pair_cleanup
+	rm -rf "$tmp" "$BLACKLIST"
+}
+trap cleanup EXIT
+
+# Netlink only needs the netns (nsenter: half the cost of ip netns exec,
+# which also remounts /sys); sysfs needs ip netns exec.
+in_srv() { nsenter --net="/run/netns/$NS_SRV" "$@"; }
+adm() { in_srv "$LROADM" "$@"; }
+cli_adm() { nsenter --net="/run/netns/$NS_CLI" "$LROADM" "$@"; }
+# lroadm as nobody, with no capabilities at all
+nobody_adm() {
+	in_srv setpriv --reuid=65534 --regid=65534 --clear-groups \
+		--inh-caps=-all --bounding-set=-all "$tmp/lroadm" "$@"
+}
+srv_nl() { in_srv $LRO_NL "$@"; }
+srv_ifindex() { ip netns exec "$NS_SRV" cat "/sys/class/net/$1/ifindex"; }
+sysfs_read() { ip netns exec "$NS_SRV" cat "$SYSFS/$1"; }
+# sysfs_write FILE VALUE: prints the shell's error message, if any
+sysfs_write() {
+	ip netns exec "$NS_SRV" bash -c 'echo "$1" > "$2"' bash "$2" "$SYSFS/$1" 2>&1
+}
+
+# out_is EXPECTED CMD...: CMD succeeds and prints exactly EXPECTED
+out_is() {
+	local expected=$1 out
+	shift
+	out=$("$@" 2>&1) || { echo "    exit status $? from: $*"; echo "$out" | sed 's/^/    | /'; return 1; }
+	[ "$out" = "$expected" ] && return 0
+	echo "    expected: $expected"
+	echo "$out" | sed 's/^/    got:      /'
+	return 1
+}
+
+# fails_with PATTERN CMD...: CMD exits 1 and its stderr matches PATTERN (ERE)
+fails_with() {
+	local pattern=$1 rc
+	shift
+	"$@" >/dev/null 2>"$tmp/err"
+	rc=$?
+	if [ $rc -eq 1 ] && grep -Eq -e "$pattern" "$tmp/err"; then
+		return 0
+	fi
+	echo "    exit status $rc (want 1), stderr:"
+	sed 's/^/    | /' "$tmp/err"
+	echo "    wanted: $pattern"
+	return 1
+}
+
+# same A B: two captured outputs are equal
+same() {
+	[ "$1" = "$2" ] && return 0
+	echo "    before: $1"
+	echo "    after:  $2"
+	return 1
+}
+
+# jq_is EXPECTED FILTER CMD...: CMD's JSON output, through jq -c FILTER
+jq_is() {
+	local expected=$1 filter=$2 out
+	shift 2
+	out=$("$@" | jq -c "$filter" 2>&1)
+	[ "$out" = "$expected" ] && return 0
+	echo "    jq '$filter': expected $expected, got $out"
+	return 1
+}
+
+# Config lines the tests expect: exactly what lroadm show prints.
+line() { # line DEV ENABLED MAX_DESC MAX_AGGR FEATURES FLUSH_TIMEOUT_US
+	echo "$1: $2 max_desc $3 max_aggr $4 features $5 flush_timeout_us $6"
+}
+
+mark=$(log_mark)
+
+#
+# Without the module
+#
+lro_unload
+check "lroadm help without the module" \
+	out_is "Usage: lroadm [ OPTIONS ] COMMAND" sh -c "'$LROADM' help | head -n1"
+check "lroadm help exits 0" sh -c "'$LROADM' help >/dev/null"
+check "lroadm help does not load the module" test ! -e /sys/module/lro
+# When the family is not there even after the kernel tried to load it.
+echo "blacklist lro" > "$BLACKLIST"
+check "lroadm without the module, which cannot be autoloaded" \
+	fails_with '^Error: the lro module is not loaded \(modprobe lro\)\.$' "$LROADM" show
+rm -f "$BLACKLIST"
+check "lroadm show autoloads lro.ko" out_is "" "$LROADM" show
+check "/sys/module/lro after lroadm show" test -d /sys/module/lro
+modparam() { cat "/sys/module/lro/parameters/default_$1"; }
+
+veth_pair_setup
+ip -n "$NS_SRV" link add dummy0 type dummy
+ip -n "$NS_SRV" link set dummy0 up
+
+#
+# set / show / enable / disable / del
+#
+check "show: nothing attached" out_is "" adm show
+check "show -j: nothing attached" out_is "[]" adm -j show
+check "show on a device LRO is not attached to" \
+	fails_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
+check "set attaches with a full config" \
+	adm set veth-srv max_aggr 32 max_desc 64 features napi flush_timeout_us 0
+check "show after set" out_is "$(line veth-srv enabled 64 32 napi 0)" adm show veth-srv
+check "set max_aggr changes only max_aggr" adm set veth-srv max_aggr 16
+check "show after set max_aggr" out_is "$(line veth-srv enabled 64 16 napi 0)" adm show veth-srv
+check "set features evict,extract_vlan_id flush_timeout_us 200" \
+	adm set veth-srv features evict,extract_vlan_id flush_timeout_us 200
+check "show after set features" \
+	out_is "$(line veth-srv enabled 64 16 extract_vlan_id,evict 200)" adm show veth-srv
+check "set features none" adm set veth-srv features none
+check "show after features none" out_is "$(line veth-srv enabled 64 16 none 200)" adm show veth-srv
+check "set features as a number" adm set veth-srv features 0x5
+check "show -j" jq_is '[{"ifindex":'"$(srv_ifindex veth-srv)"',"ifname":"veth-srv","enabled":true,"max_desc":64,"max_aggr":16,"features":["napi","evict"],"flush_timeout_us":200}]' \
+	. adm -j show veth-srv
+check "show -j -p is the same JSON" jq_is "$(adm -j show | jq -c .)" . adm -j -p show
+check "show -j -p is pretty" test "$(adm -j -p show veth-srv | wc -l)" -gt 5
+check "disable" adm disable veth-srv
+check "show after disable" out_is "$(line veth-srv disabled 64 16 napi,evict 200)" adm show veth-srv
+check "enable" adm enable veth-srv
+check "show after enable" out_is "$(line veth-srv enabled 64 16 napi,evict 200)" adm show veth-srv
+check "del" adm del veth-srv
+check "show after del" fails_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
+check "sysfs directory gone after del" ip netns exec "$NS_SRV" test ! -e $SYSFS
+check "del again" fails_with '^Error: LRO is not attached to veth-srv\.$' adm del veth-srv
+check "disable does not attach" \
+	fails_with '^Error: LRO is not attached to veth-srv\.$' adm disable veth-srv
+check "still not attached after disable" out_is "" adm show
+check "enable attaches" adm enable veth-srv
+defaults=$(line veth-srv enabled "$(modparam max_desc)" "$(modparam max_aggr)" \
+	"$(adm -j show veth-srv | jq -r '.[0].features | if length == 0 then "none" else join(",") end')" \
+	"$(modparam flush_timeout_us)")
+check "enable attached with the module's defaults" out_is "$defaults" adm show veth-srv
+check "default features match the module parameter" \
+	test "$(adm -j show veth-srv | jq '[.[0].features[] | {napi: 1, extract_vlan_id: 2, evict: 4}[.]] | add // 0')" \
+	= "$(modparam features)"
+check "set on an attached device with nothing to change" adm set veth-srv
+check "show unchanged" out_is "$defaults" adm show veth-srv
+adm del veth-srv
+check "set with no values attaches with the defaults" adm set veth-srv
+check "show after bare set" out_is "$defaults" adm show veth-srv
+check "set max_aggr 8 on the second device" adm set dummy0 max_aggr 8
+check "dump lists both devices, in ifindex order" \
+	out_is "$(adm show veth-srv)"$'\n'"$(adm show dummy0)" adm show
+check "dump -j lists both devices" jq_is '["veth-srv","dummy0"]' '[.[].ifname]' adm -j show
+# A dump over many replies: read with small buffers (lro_nl.py --dump), the
+# kernel fills about 15 device messages per reply, and the cursor must
+# resume each time: nothing twice, nothing missed, in ifindex order.
+for i in $(seq 40); do echo "link add lrod$i type dummy"; done | ip -n "$NS_SRV" -batch -
+in_srv sh -c "for i in \$(seq 40); do '$LROADM' set lrod\$i max_desc 1 || exit; done"
+in_srv $LRO_NL --dump dev-get > "$tmp/dump"
+check "a dump of 42 devices took several replies" \
+	test "$(sed -n 's/^replies //p' "$tmp/dump")" -ge 3
+check "it lists each device once" \
+	test "$(sed 1d "$tmp/dump" | awk '{ print $2 }' | sort -u | wc -l)" = 42
+check "in ifindex order" out_is "$(sed 1d "$tmp/dump" | sort -n)" sed 1d "$tmp/dump"
+check "lroadm's dump lists them all" jq_is 42 'length' adm -j show
+for i in $(seq 40); do echo "link del lrod$i"; done | ip -n "$NS_SRV" -batch -
+check "deleting the devices detached LRO" jq_is '["veth-srv","dummy0"]' '[.[].ifname]' adm -j show
+
+#
+# Bad values: refused by netlink with an extack naming the attribute, and
+# nothing changes.
+#
+adm set veth-srv max_desc 64 max_aggr 16 features napi flush_timeout_us 0
+before=$(adm show veth-srv)
+for bad in "max_aggr 0" "max_aggr 65" "max_desc 0" "max_desc 65537" \
+	   "features 8" "flush_timeout_us 1000001"; do
+	set -- $bad
+	check "netlink refuses $bad" \
+		fails_with "^Error: .*\(attribute $1(, valid [0-9.]+)?\)\.$" adm set veth-srv $bad
+	check "nothing changed after $bad" same "$before" "$(adm show veth-srv)"
+	check "netlink refuses $bad with another value" \
+		fails_with "attribute $1" adm set veth-srv max_aggr 20 $bad
+	check "nothing changed after $bad with another value" same "$before" "$(adm show veth-srv)"
+done
+check "netlink range error says the range" \
+	fails_with '^Error: integer out of range \(attribute max_aggr, valid 1\.\.64\)\.$' \
+	adm set veth-srv max_aggr 65
+check "netlink mask error names the attribute" \
+	fails_with '^Error: reserved bit set \(attribute features\)\.$' \
+	adm set veth-srv features 8
+ip -n "$NS_SRV" link add dummy1 type dummy
+check "bad value on attach is refused" fails_with 'attribute max_desc' adm set dummy1 max_desc 0
+check "bad value on attach attaches nothing" \
+	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+check "unknown feature name" \
+	fails_with '^Error: unknown feature "bogus" \(napi, extract_vlan_id, evict or none\)\.$' \
+	adm set veth-srv features napi,bogus
+check "number parsed locally" \
+	fails_with '^Error: invalid max_aggr value "3x"\.$' adm set veth-srv max_aggr 3x
+check "negative number parsed locally" \
+	fails_with '^Error: invalid max_desc value "-1"\.$' adm set veth-srv max_desc -1
+check "too big for u32, parsed locally" \
+	fails_with '^Error: invalid flush_timeout_us value "4294967296"\.$' \
+	adm set veth-srv flush_timeout_us 4294967296
+check "unknown setting" fails_with '^Error: unknown setting "max_foo"' adm set veth-srv max_foo 1
+check "nothing changed after local errors" same "$before" "$(adm show veth-srv)"
+
+# Strict policy, with hand-made messages.
+idx=$(srv_ifindex veth-srv)
+check "unknown attribute refused" \
+	out_is 'error 22 msg "Unknown attribute type" offset 28' srv_nl dev-set ifindex=u32:$idx 100=u32:1
+check "output-only attribute (ifname) refused" \
+	out_is 'error 22 msg "Unsupported attribute" offset 28' srv_nl dev-set ifindex=u32:$idx ifname=str:x
+check "stats (output only) refused in dev-set" \
+	out_is 'error 22 msg "Unknown attribute type" offset 28' srv_nl dev-set ifindex=u32:$idx stats=u32:0
+check "max-aggr of the wrong size refused" \
+	out_is 'error 22 msg "invalid attribute length" offset 28' \
+	srv_nl dev-set ifindex=u32:$idx max-aggr=u8:4
+check "attributes in a dev-del refused" \
+	out_is 'error 22 msg "Unknown attribute type" offset 28' srv_nl dev-del ifindex=u32:$idx max-aggr=u32:4
+check "nothing changed after refused messages" same "$before" "$(adm show veth-srv)"
+check "a well-formed hand-made dev-set is accepted" \
+	out_is 'error 0' srv_nl dev-set ifindex=u32:$idx max-aggr=u32:20
+check "and applied" out_is "$(line veth-srv enabled 64 20 napi 0)" adm show veth-srv
+adm set veth-srv max_aggr 16
+check "ifindex is required" \
+	out_is 'error 22 msg "lro: the ifindex attribute is required"' srv_nl dev-get
+
+#
+# Missing devices, other netns
+#
+check "unknown device name" fails_with '^Error: cannot find device "nosuch"\.$' adm show nosuch
+check "unknown device name in set" fails_with '^Error: cannot find device "nosuch"\.$' \
+	adm set nosuch max_aggr 4
+check "unknown ifindex" \
+	out_is 'error 19 msg "no device with ifindex 99999 in this network namespace" offset 20' \
+	srv_nl dev-get ifindex=u32:99999
+check "attach in the client netns" cli_adm set veth-cli max_aggr 4
+check "the client netns sees its device only" out_is "$(line veth-cli enabled \
+	"$(modparam max_desc)" 4 "$(cli_adm -j show veth-cli | jq -r '.[0].features | if length == 0 then "none" else join(",") end')" \
+	"$(modparam flush_timeout_us)")" cli_adm show
+check "the server netns does not see it" out_is "$(adm show veth-srv)"$'\n'"$(adm show dummy0)" adm show
+check "a device of another netns is not found by name" \
+	fails_with '^Error: cannot find device "veth-cli"\.$' adm show veth-cli
+check "the init netns sees no device" out_is "" "$LROADM" show
+check "the init netns does not find veth-srv by name" \
+	fails_with '^Error: cannot find device "veth-srv"\.$' "$LROADM" show veth-srv
+if ! ip -o link show | grep -q "^$idx:"; then
+	check "nor by ifindex" \
+		out_is "error 19 msg \"no device with ifindex $idx in this network namespace\" offset 20" \
+		$LRO_NL dev-get ifindex=u32:$idx
+else
+	echo "SKIP: ifindex $idx exists in the init netns too: no ifindex check"
+fi
+check "nor can it change it by ifindex" same "$before" "$(adm show veth-srv)"
+
+#
+# Permissions
+#
+cp "$LROADM" "$tmp/lroadm" && chmod 755 "$tmp" "$tmp/lroadm"
+check "nobody can show" out_is "$before" nobody_adm show veth-srv
+check "nobody can dump" out_is "$(adm show)" nobody_adm show
+check "nobody can read stats" jq_is 18 '.[0].stats | length' nobody_adm -j stats veth-srv
+for cmd in "set veth-srv max_aggr 4" "enable veth-srv" "disable veth-srv" "del veth-srv" \
+	   "stats veth-srv reset" "set dummy1"; do
+	check "nobody cannot $cmd" \
+		fails_with '^Error: permission denied \(CAP_NET_ADMIN needed\)\.$' nobody_adm $cmd
+done
+check "nothing changed after nobody's attempts" same "$before" "$(adm show veth-srv)"
+check "nobody attached nothing" \
+	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+# GENL_UNS_ADMIN_PERM: root of a user namespace manages its own netns.
+check "root of a user namespace can set LRO on its own devices" \
+	jq_is '[{"ifname":"d0","max_aggr":4}]' '[.[] | {ifname, max_aggr}]' \
+	unshare --user --map-root-user --net sh -c \
+		"ip link add d0 type dummy && '$LROADM' set d0 max_aggr 4 && '$LROADM' -j show"
+check "nobody cannot write sysfs" \
+	ip netns exec "$NS_SRV" setpriv --reuid=65534 --regid=65534 --clear-groups \
+		--inh-caps=-all --bounding-set=-all sh -c "! echo 4 > $SYSFS/max_aggr" 2>/dev/null
+check "nothing changed after nobody's sysfs write" same "$before" "$(adm show veth-srv)"
+
+#
+# Statistics
+#
+stat() { adm -j stats veth-srv | jq ".[0].stats.$1"; }
+check "stream 1 MB through LRO" stream_tcp 1
+check "stats show pkts_in" test "$(stat pkts_in)" -gt 0
+check "stats show aggregated" test "$(stat aggregated)" -gt 0
+check "stats has every counter" jq_is 18 '.[0].stats | length' adm -j stats veth-srv
+check "stats: human output" out_is "veth-srv:" sh -c "ip netns exec $NS_SRV $LROADM stats veth-srv | head -n1"
+check "stats: human counters" grep -Eq '^    pkts_in [1-9][0-9]*$' <(adm stats veth-srv)
+check "stats dump covers both devices" jq_is '["veth-srv","dummy0"]' '[.[].ifname]' adm -j stats
+check "sysfs stats match netlink" \
+	test "$(sysfs_read stats/aggregated)" = "$(stat aggregated)"
+check "stats reset" adm stats veth-srv reset
+check "aggregated is 0 after reset" test "$(stat aggregated)" = 0
+check "flushed is 0 after reset" test "$(stat flushed)" = 0
+check "sysfs agrees after reset" test "$(sysfs_read stats/aggregated)" = 0
+check "stream again" stream_tcp 1
+check "counting again" test "$(stat aggregated)" -gt 0
+check "stats reset of every device" adm stats reset
+check "aggregated is 0 after reset of all" test "$(stat aggregated)" = 0
+check "stats of a device LRO is not attached to" \
+	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1
+check "stats reset of a device LRO is not attached to" \
+	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1 reset
+check "nothing changed by the stats commands" same "$before" "$(adm show veth-srv)"
+
+#
+# sysfs
+#
+for f in enabled max_desc max_aggr features flush_timeout_us; do
+	check "sysfs $f is rw for root only" \
+		test "$(ip netns exec "$NS_SRV" stat -c %a "$SYSFS/$f")" = 644
+done
+check "sysfs stats are read-only" \
+	test "$(ip netns exec "$NS_SRV" stat -c %a "$SYSFS/stats/pkts_in")" = 444
+check "sysfs stats has every counter" \
+	test "$(ip netns exec "$NS_SRV" ls "$SYSFS/stats" | wc -l)" = 18
+check "sysfs reads the config" out_is "1 64 16 0x1 0" \
+	sh -c "ip netns exec $NS_SRV sh -c 'cd $SYSFS && echo \$(cat enabled max_desc max_aggr features flush_timeout_us)'"
+check "sysfs write max_aggr" out_is "" sysfs_write max_aggr 24
+check "netlink sees the sysfs write" out_is "$(line veth-srv enabled 64 24 napi 0)" adm show veth-srv
+check "sysfs write max_desc" out_is "" sysfs_write max_desc 128
+check "sysfs write flush_timeout_us" out_is "" sysfs_write flush_timeout_us 500
+check "sysfs write features in hex" out_is "" sysfs_write features 0x5
+check "sysfs reads features in hex" out_is 0x5 sysfs_read features
+check "sysfs write features in decimal" out_is "" sysfs_write features 3
+check "sysfs reads it back in hex" out_is 0x3 sysfs_read features
+check "sysfs write enabled 0" out_is "" sysfs_write enabled 0
+check "netlink sees the sysfs writes" \
+	out_is "$(line veth-srv disabled 128 24 napi,extract_vlan_id 500)" adm show veth-srv
+check "sysfs write enabled 1" out_is "" sysfs_write enabled 1
+sbefore=$(adm show veth-srv)
+for bad in "max_aggr 0" "max_aggr 65" "max_desc 0" "max_desc 65537" "features 8" \
+	   "features 0x8" "flush_timeout_us 1000001" "enabled 2" "max_aggr abc" \
+	   "max_aggr -1" "max_aggr 0x10" "features 4294967296"; do
+	set -- $bad
+	check "sysfs refuses $bad with EINVAL" \
+		grep -q 'Invalid argument' <<< "$(sysfs_write $1 $2)"
+	check "nothing changed after sysfs $bad" same "$sbefore" "$(adm show veth-srv)"
+done
+check "sysfs stats are not writable" \
+	ip netns exec "$NS_SRV" sh -c "! echo 0 > $SYSFS/stats/pkts_in" 2>/dev/null
+
+#
+# monitor
+#
+ip netns exec "$NS_SRV" "$LROADM" -j monitor > "$tmp/mon.json" 2>&1 &
+mon_pids+=($!)
+ip netns exec "$NS_SRV" "$LROADM" monitor > "$tmp/mon.txt" 2>&1 &
+mon_pids+=($!)
+ip netns exec "$NS_CLI" "$LROADM" -j monitor > "$tmp/mon-cli.json" 2>&1 &
+mon_pids+=($!)
+# Until every monitor has joined: poke (max_aggr 30, left out below) and look.
+for _ in $(seq 100); do
+	adm set veth-srv max_aggr 30
+	cli_adm set veth-cli max_aggr 30
+	grep -q . "$tmp/mon.json" && grep -q . "$tmp/mon.txt" &&
+		grep -q . "$tmp/mon-cli.json" && break
+	sleep 0.1
+done
+adm set veth-srv max_aggr 12
+adm del veth-srv
+adm set veth-srv max_aggr 13 max_desc 32
+sysfs_write max_aggr 14 >/dev/null
+adm enable dummy1
+ip -n "$NS_SRV" link del dummy1
+adm stats veth-srv reset
+cli_adm set veth-cli max_aggr 5
+# Wait for the last events expected in each netns.
+for _ in $(seq 100); do
+	[ "$(jq -r 'select(.ifname == "dummy1") | .event' "$tmp/mon.json" | tail -n1)" = del ] &&
+		grep -q 'del dummy1:' "$tmp/mon.txt" &&
+		grep -q '"max_aggr":5,' "$tmp/mon-cli.json" && break
+	sleep 0.1
+done
+for pid in "${mon_pids[@]}"; do
+	kill "$pid" 2>/dev/null
+done
+wait 2>/dev/null
+mon_pids=()
+events() { # events FILE DEV: "event max_aggr" per line, without the pokes
+	jq -r "select(.ifname == \"$2\") | \"\\(.event) \\(.max_aggr)\"" "$1" |
+		{ grep -v '^change 30$' || true; }
+}
+check "monitor -j: one JSON object per line" \
+	test "$(jq -c . "$tmp/mon.json" | wc -l)" = "$(wc -l < "$tmp/mon.json")"
+check "monitor -j: veth-srv events" out_is "change 12
+del 12
+new 13
+change 14" events "$tmp/mon.json" veth-srv
+check "monitor -j: enable and device removal" out_is "new $(modparam max_aggr)
+del $(modparam max_aggr)" events "$tmp/mon.json" dummy1
+check "monitor -j: the new event carries the config" \
+	jq_is '{"event":"new","ifname":"veth-srv","enabled":true,"max_desc":32,"max_aggr":13}' \
+	'select(.event == "new" and .ifname == "veth-srv") | {event, ifname, enabled, max_desc, max_aggr}' \
+	cat "$tmp/mon.json"
+check "monitor -j: events carry stats" \
+	jq_is 18 'select(.event == "new" and .ifname == "veth-srv") | .stats | length' cat "$tmp/mon.json"
+check "monitor: human lines" \
+	grep -Eq '^del veth-srv: enabled max_desc 128 max_aggr 12 features napi,extract_vlan_id flush_timeout_us 500$' \
+	"$tmp/mon.txt"
+check "monitor: the same events as -j" \
+	out_is "$(jq -r 'select(.max_aggr != 30) | "\(.event) \(.ifname) \(.max_aggr)"' "$tmp/mon.json")" \
+	sed -n -E '/ max_aggr 30 /d; s/^([a-z]+) ([^:]+): .* max_aggr ([0-9]+) .*/\1 \2 \3/p' "$tmp/mon.txt"
+check "monitor: nothing from the other netns" out_is "" events "$tmp/mon.json" veth-cli
+check "monitor in the other netns: its own events only" \
+	out_is "change 5" events "$tmp/mon-cli.json" veth-cli
+check "monitor in the other netns: no server events" \
+	out_is "veth-cli" sh -c "jq -r .ifname '$tmp/mon-cli.json' | sort -u"
+
+#
+# Unload with devices attached
+#
+check "rmmod with LRO attached" rmmod lro
+check "lroadm without the module, autoload again" out_is "" adm show
+check "autoloaded" test -d /sys/module/lro
+lro_unload
+check "kernel log is clean" log_clean_since "$mark"
+exit $RET

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lroadm: the configuration commands.
+ *
+ *   set <dev> [max_aggr N] [max_desc N] [features LIST] [flush_timeout_us N]
+ *   enable <dev> | disable <dev> | del <dev> | show [<dev>]
+ *
+ * set attaches LRO (with the module's defaults for what is not given) or
+ * changes only the given values; enable attaches if needed, disable does
+ * not.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <netlink/attr.h>
+
+#include "lroadm.h"
+#include "nl.h"
+
+/* dev-set with the attributes given, on dev. */
+struct dev_set {
+	uint32_t val[LRO_A_DEV_MAX + 1];
+	bool has[LRO_A_DEV_MAX + 1];
+};
+
+static int dev_set(const char *name, const struct dev_set *s)
+{
+	struct nl_msg *req;
+	struct lnl nl;
+	int ifindex, ret, a;
+
+	ifindex = dev_ifindex(name);
+	if (ifindex < 0 || lnl_open(&nl))
+		return 1;
+	req = lnl_req(&nl, LRO_CMD_DEV_SET, 0);
+	nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
+	for (a = 1; a <= LRO_A_DEV_MAX; a++) {
+		if (!s->has[a])
+			continue;
+		if (a == LRO_A_DEV_ENABLED)
+			nla_put_u8(req, a, (uint8_t)s->val[a]);
+		else
+			nla_put_u32(req, a, s->val[a]);
+	}
+	ret = lnl_talk(&nl, req, NULL, NULL);
+	lnl_close(&nl);
+	return ret ? 1 : 0;
+}
+
+int cmd_set(int argc, char **argv)
+{
+	static const int settable[] = {
+		LRO_A_DEV_MAX_DESC, LRO_A_DEV_MAX_AGGR, LRO_A_DEV_FEATURES,
+		LRO_A_DEV_FLUSH_TIMEOUT_US,
+	};
+	struct dev_set s = {};
+	const char *dev;
+	size_t i;
+	int a = 0;
+
+	if (argc < 2) {
+		error("set needs a device");
+		return 1;
+	}
+	dev = argv[1];
+	for (argc -= 2, argv += 2; argc > 0; argc -= 2, argv += 2) {
+		for (i = 0; i < ARRAY_SIZE(settable); i++) {
+			a = settable[i];
+			if (!strcmp(argv[0], attr_name(a)))
+				break;
+		}
+		if (i == ARRAY_SIZE(settable)) {
+			error("unknown setting \"%s\" (max_desc, max_aggr, features, flush_timeout_us)",
+			      argv[0]);
+			return 1;
+		}
+		if (argc < 2) {
+			error("%s needs a value", argv[0]);
+			return 1;
+		}
+		if (a == LRO_A_DEV_FEATURES) {
+			if (parse_features(argv[1], &s.val[a]))
+				return 1;
+		} else if (parse_u32(argv[0], argv[1], &s.val[a])) {
+			return 1;
+		}
+		s.has[a] = true;
+	}
+	return dev_set(dev, &s);
+}
+
+int dev_cmd(uint8_t cmd, const char *name)
+{
+	struct nl_msg *req;
+	struct lnl nl;
+	int ifindex, ret;
+
+	ifindex = dev_ifindex(name);
+	if (ifindex < 0 || lnl_open(&nl))
+		return 1;
+	req = lnl_req(&nl, cmd, 0);
+	nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
+	ret = lnl_talk(&nl, req, NULL, NULL);
+	lnl_close(&nl);
+	return ret ? 1 : 0;
+}
+
+struct show_arg {
+	struct json *j;
+	bool stats;
+	int count;
+};
+
+static int show_cb(struct nl_msg *msg, void *arg)
+{
+	struct show_arg *sa = arg;
+	struct lro_dev_info d;
+
+	if (dev_parse(msg, &d))
+		return NL_SKIP;
+	sa->count++;
+	if (sa->j)
+		json_obj_open(sa->j, NULL);
+	if (sa->stats) {
+		if (sa->j) {
+			json_uint(sa->j, "ifindex", d.ifindex);
+			json_string(sa->j, "ifname", d.ifname);
+		}
+		dev_print_stats(sa->j, &d);
+	} else {
+		dev_print_config(sa->j, &d);
+	}
+	if (sa->j)
+		json_obj_close(sa->j);
+	return NL_OK;
+}
+
+/* dev-get on one device (name) or a dump (name NULL), printed. */
+int dev_show(const char *name, bool stats)
+{
+	struct show_arg sa = { .stats = stats };
+	struct nl_msg *req;
+	struct lnl nl;
+	int ifindex = 0, ret;
+
+	if (name) {
+		ifindex = dev_ifindex(name);
+		if (ifindex < 0)
+			return 1;
+	}
+	if (lnl_open(&nl))
+		return 1;
+	if (name) {
+		req = lnl_req(&nl, LRO_CMD_DEV_GET, 0);
+		nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
+	} else {
+		req = lnl_req(&nl, LRO_CMD_DEV_GET, NLM_F_DUMP);
+	}
+	if (opts.json) {
+		sa.j = json_new(stdout, opts.pretty);
+		json_arr_open(sa.j, NULL);
+	}
+	ret = lnl_talk(&nl, req, show_cb, &sa);
+	if (sa.j) {
+		json_arr_close(sa.j);
+		json_destroy(sa.j);
+	}
+	lnl_close(&nl);
+	return ret ? 1 : 0;
+}
+
+static int dev_enable(int argc, char **argv, bool enable)
+{
+	struct dev_set s = {};
+
+	if (argc != 2) {
+		error("%s needs a device, and only that", argv[0]);
+		return 1;
+	}
+	/* disable does not attach: fail like show when LRO is not there */
+	if (!enable && dev_cmd(LRO_CMD_DEV_GET, argv[1]))
+		return 1;
+	s.has[LRO_A_DEV_ENABLED] = true;
+	s.val[LRO_A_DEV_ENABLED] = enable;
+	return dev_set(argv[1], &s);
+}
+
+int cmd_enable(int argc, char **argv)
+{
+	return dev_enable(argc, argv, true);
+}
+
+int cmd_disable(int argc, char **argv)
+{
+	return dev_enable(argc, argv, false);
+}
+
+int cmd_del(int argc, char **argv)
+{
+	if (argc != 2) {
+		error("del needs a device, and only that");
+		return 1;
+	}
+	return dev_cmd(LRO_CMD_DEV_DEL, argv[1]);
+}
+
+int cmd_show(int argc, char **argv)
+{
+	if (argc > 2) {
+		error("show takes one device at most");
+		return 1;
+	}
+	return dev_show(argc == 2 ? argv[1] : NULL, false);
+}

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lroadm: the device message of the lro family (the reply to dev-get and
+ * every notification): parsing it, printing it, and the names of its
+ * attributes, features and counters.
+ */
+#include <errno.h>
+#include <net/if.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
+
+#include "lroadm.h"
+
+/* Netlink attribute names, underscored: also the JSON member names. */
+static const char *const dev_attr_names[LRO_A_DEV_MAX + 1] = {
+	[LRO_A_DEV_IFINDEX]		= "ifindex",
+	[LRO_A_DEV_IFNAME]		= "ifname",
+	[LRO_A_DEV_ENABLED]		= "enabled",
+	[LRO_A_DEV_MAX_DESC]		= "max_desc",
+	[LRO_A_DEV_MAX_AGGR]		= "max_aggr",
+	[LRO_A_DEV_FEATURES]		= "features",
+	[LRO_A_DEV_FLUSH_TIMEOUT_US]	= "flush_timeout_us",
+	[LRO_A_DEV_STATS]		= "stats",
+};
+
+static const char *const stat_names[LRO_A_STATS_MAX + 1] = {
+	[LRO_A_STATS_AGGREGATED]	= "aggregated",
+	[LRO_A_STATS_FLUSHED]		= "flushed",
+	[LRO_A_STATS_NO_DESC]		= "no_desc",
+	[LRO_A_STATS_FLUSH_MAX_AGGR]	= "flush_max_aggr",
+	[LRO_A_STATS_FLUSH_SIZE]	= "flush_size",
+	[LRO_A_STATS_FLUSH_SEQ]		= "flush_seq",
+	[LRO_A_STATS_FLUSH_FLAGS]	= "flush_flags",
+	[LRO_A_STATS_FLUSH_PUSH]	= "flush_push",
+	[LRO_A_STATS_FLUSH_BATCH]	= "flush_batch",
+	[LRO_A_STATS_FLUSH_TIMER]	= "flush_timer",
+	[LRO_A_STATS_FLUSH_DETACH]	= "flush_detach",
+	[LRO_A_STATS_FLUSH_PKT]		= "flush_pkt",
+	[LRO_A_STATS_FLUSH_EVICT]	= "flush_evict",
+	[LRO_A_STATS_PKTS_IN]		= "pkts_in",
+	[LRO_A_STATS_BYTES_IN]		= "bytes_in",
+	[LRO_A_STATS_PKTS_OUT]		= "pkts_out",
+	[LRO_A_STATS_BYTES_OUT]		= "bytes_out",
+	[LRO_A_STATS_HELD_SEGS]		= "held_segs",
+};
+
+static const struct {
+	const char *name;
+	uint32_t bit;
+} feature_names[] = {
+	{ "napi", LRO_FEATURE_NAPI },
+	{ "extract_vlan_id", LRO_FEATURE_EXTRACT_VLAN_ID },
+	{ "evict", LRO_FEATURE_EVICT },
+};
+
+const char *attr_name(int type)
+{
+	static char buf[16];
+
+	if (type > 0 && type <= LRO_A_DEV_MAX && dev_attr_names[type])
+		return dev_attr_names[type];
+	snprintf(buf, sizeof(buf), "%d", type);
+	return buf;
+}
+
+int dev_ifindex(const char *name)
+{
+	unsigned int ifindex = if_nametoindex(name);
+
+	if (!ifindex) {
+		error("cannot find device \"%s\"", name);
+		return -1;
+	}
+	return (int)ifindex;
+}
+
+int parse_u32(const char *what, const char *arg, uint32_t *val)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(arg, &end, 0);
+	if (!*arg || *end || errno || arg[0] == '-' || v > UINT32_MAX) {
+		error("invalid %s value \"%s\"", what, arg);
+		return -1;
+	}
+	*val = (uint32_t)v;
+	return 0;
+}
+
+/* "napi,evict", "none", or a number (which may carry unknown bits: the
+ * kernel decides).
+ */
+int parse_features(const char *arg, uint32_t *features)
+{
+	char *copy, *tok, *save = NULL;
+	size_t i;
+	int ret = 0;
+
+	if (arg[0] >= '0' && arg[0] <= '9')
+		return parse_u32("features", arg, features);
+
+	*features = 0;
+	if (!strcmp(arg, "none"))
+		return 0;
+	copy = strdup(arg);
+	if (!copy) {
+		error("out of memory");
+		return -1;
+	}
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < ARRAY_SIZE(feature_names); i++)
+			if (!strcmp(tok, feature_names[i].name))
+				break;
+		if (i == ARRAY_SIZE(feature_names)) {
+			error("unknown feature \"%s\" (napi, extract_vlan_id, evict or none)",
+			      tok);
+			ret = -1;
+			break;
+		}
+		*features |= feature_names[i].bit;
+	}
+	free(copy);
+	return ret;
+}
+
+static uint64_t nla_get_uint_var(const struct nlattr *nla)
+{
+	if (nla_len(nla) == sizeof(uint32_t))
+		return nla_get_u32((struct nlattr *)nla);
+	return nla_get_u64((struct nlattr *)nla);
+}
+
+int dev_parse(struct nl_msg *msg, struct lro_dev_info *d)
+{
+	struct nlattr *tb[LRO_A_DEV_MAX + 1], *st[LRO_A_STATS_MAX + 1];
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct genlmsghdr *gnlh = nlmsg_data(nlh);
+	int i;
+
+	memset(d, 0, sizeof(*d));
+	if (genlmsg_parse(nlh, 0, tb, LRO_A_DEV_MAX, NULL) ||
+	    !tb[LRO_A_DEV_IFINDEX])
+		return -1;
+	d->cmd = gnlh->cmd;
+	d->ifindex = nla_get_u32(tb[LRO_A_DEV_IFINDEX]);
+	if (tb[LRO_A_DEV_IFNAME])
+		nla_strlcpy(d->ifname, tb[LRO_A_DEV_IFNAME], sizeof(d->ifname));
+	else
+		snprintf(d->ifname, sizeof(d->ifname), "if%u", d->ifindex);
+
+	if (tb[LRO_A_DEV_ENABLED] && tb[LRO_A_DEV_MAX_DESC] &&
+	    tb[LRO_A_DEV_MAX_AGGR] && tb[LRO_A_DEV_FEATURES] &&
+	    tb[LRO_A_DEV_FLUSH_TIMEOUT_US]) {
+		d->has_config = true;
+		d->enabled = nla_get_u8(tb[LRO_A_DEV_ENABLED]);
+		d->max_desc = nla_get_u32(tb[LRO_A_DEV_MAX_DESC]);
+		d->max_aggr = nla_get_u32(tb[LRO_A_DEV_MAX_AGGR]);
+		d->features = nla_get_u32(tb[LRO_A_DEV_FEATURES]);
+		d->flush_timeout_us = nla_get_u32(tb[LRO_A_DEV_FLUSH_TIMEOUT_US]);
+	}
+
+	if (tb[LRO_A_DEV_STATS] &&
+	    !nla_parse_nested(st, LRO_A_STATS_MAX, tb[LRO_A_DEV_STATS], NULL)) {
+		d->has_stats = true;
+		for (i = 1; i <= LRO_A_STATS_MAX; i++) {
+			if (!st[i])
+				continue;
+			d->has_stat[i] = true;
+			d->stat[i] = nla_get_uint_var(st[i]);
+		}
+	}
+	return 0;
+}
+
+/* Names of the features set, or "none"; unknown bits in hex. */
+static void features_str(uint32_t features, char *buf, size_t len)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < ARRAY_SIZE(feature_names); i++) {
+		if (!(features & feature_names[i].bit))
+			continue;
+		n += snprintf(buf + n, len - n, "%s%s", n ? "," : "",
+			      feature_names[i].name);
+		features &= ~feature_names[i].bit;
+	}
+	if (features)
+		n += snprintf(buf + n, len - n, "%s%#x", n ? "," : "", features);
+	if (!n)
+		snprintf(buf, len, "none");
+}
+
+void dev_print_config(struct json *j, const struct lro_dev_info *d)
+{
+	char feat[128];
+	size_t i;
+
+	if (j) {
+		json_uint(j, "ifindex", d->ifindex);
+		json_string(j, "ifname", d->ifname);
+		if (!d->has_config)
+			return;
+		json_bool(j, "enabled", d->enabled);
+		json_uint(j, "max_desc", d->max_desc);
+		json_uint(j, "max_aggr", d->max_aggr);
+		json_arr_open(j, "features");
+		for (i = 0; i < ARRAY_SIZE(feature_names); i++)
+			if (d->features & feature_names[i].bit)
+				json_string(j, NULL, feature_names[i].name);
+		json_arr_close(j);
+		json_uint(j, "flush_timeout_us", d->flush_timeout_us);
+		return;
+	}
+
+	printf("%s:", d->ifname);
+	if (d->has_config) {
+		features_str(d->features, feat, sizeof(feat));
+		printf(" %s max_desc %u max_aggr %u features %s flush_timeout_us %u",
+		       d->enabled ? "enabled" : "disabled", d->max_desc,
+		       d->max_aggr, feat, d->flush_timeout_us);
+	}
+	printf("\n");
+}
+
+void dev_print_stats(struct json *j, const struct lro_dev_info *d)
+{
+	int i;
+
+	if (j) {
+		json_obj_open(j, "stats");
+		for (i = 1; i <= LRO_A_STATS_MAX; i++)
+			if (d->has_stat[i] && stat_names[i])
+				json_uint(j, stat_names[i], d->stat[i]);
+		json_obj_close(j);
+		return;
+	}
+
+	printf("%s:\n", d->ifname);
+	for (i = 1; i <= LRO_A_STATS_MAX; i++)
+		if (d->has_stat[i] && stat_names[i])
+			printf("    %s %llu\n", stat_names[i],
+			       (unsigned long long)d->stat[i]);
+}

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lroadm: generic netlink requests with libnl-3, and error reporting.
+ *
+ * The socket asks for extended ACKs (NETLINK_EXT_ACK), so a rejected
+ * request comes back with the kernel's message and, for an attribute the
+ * policy refused, the attribute's offset in the request and the policy it
+ * broke. libnl 3.7 has no extended ACK support of its own: the error
+ * callback gets the struct nlmsgerr, which sits right after the
+ * nlmsghdr of the error message, and parses the TLVs that follow it.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
+#include <netlink/socket.h>
+
+#include "lroadm.h"
+#include "nl.h"
+
+#ifndef SOL_NETLINK
+#define SOL_NETLINK 270
+#endif
+
+struct lnl_reply {
+	const struct nlmsghdr *req;	/* what we sent, to map offsets */
+	int (*cb)(struct nl_msg *msg, void *arg);
+	void *arg;
+	bool done;
+	int error;			/* positive errno */
+	char msg[256];			/* NLMSGERR_ATTR_MSG */
+	int bad_attr;			/* attribute at NLMSGERR_ATTR_OFFS, or 0 */
+	int miss_attr;			/* NLMSGERR_ATTR_MISS_TYPE, or 0 */
+	bool has_range, has_mask;
+	uint64_t min, max, mask;	/* from NLMSGERR_ATTR_POLICY */
+};
+
+int lnl_open(struct lnl *nl)
+{
+	int one = 1, err;
+
+	nl->sk = nl_socket_alloc();
+	if (!nl->sk) {
+		error("out of memory");
+		return -1;
+	}
+	err = genl_connect(nl->sk);
+	if (err) {
+		error("cannot open a generic netlink socket: %s", nl_geterror(err));
+		goto fail;
+	}
+	/* Best effort: without them errors are just errno values. */
+	setsockopt(nl_socket_get_fd(nl->sk), SOL_NETLINK, NETLINK_EXT_ACK,
+		   &one, sizeof(one));
+	setsockopt(nl_socket_get_fd(nl->sk), SOL_NETLINK, NETLINK_CAP_ACK,
+		   &one, sizeof(one));
+
+	nl->family = genl_ctrl_resolve(nl->sk, LRO_FAMILY_NAME);
+	if (nl->family == -NLE_OBJ_NOTFOUND) {
+		error("the lro module is not loaded (modprobe lro)");
+		goto fail;
+	}
+	if (nl->family < 0) {
+		error("cannot resolve the lro netlink family: %s",
+		      nl_geterror(nl->family));
+		goto fail;
+	}
+	return 0;
+fail:
+	nl_socket_free(nl->sk);
+	nl->sk = NULL;
+	return -1;
+}
+
+void lnl_close(struct lnl *nl)
+{
+	nl_socket_free(nl->sk);
+	nl->sk = NULL;
+}
+
+struct nl_msg *lnl_req(struct lnl *nl, uint8_t cmd, int flags)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+
+	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, nl->family, 0,
+				 flags, cmd, LRO_FAMILY_VERSION)) {
+		fprintf(stderr, "Error: out of memory.\n");
+		exit(1);
+	}
+	return msg;
+}
+
+/* The type of the top-level attribute of the request at offset off. */
+static int lnl_attr_at(const struct nlmsghdr *req, uint32_t off)
+{
+	const struct genlmsghdr *gnlh = nlmsg_data(req);
+	struct nlattr *nla;
+	int rem;
+
+	nla_for_each_attr(nla, genlmsg_attrdata(gnlh, 0),
+			  genlmsg_attrlen(gnlh, 0), rem)
+		if ((const char *)nla - (const char *)req == (long)off)
+			return nla_type(nla);
+	return 0;
+}
+
+static void lnl_parse_policy(struct lnl_reply *r, struct nlattr *pol)
+{
+	struct nlattr *tb[NL_POLICY_TYPE_ATTR_MAX + 1];
+
+	if (nla_parse_nested(tb, NL_POLICY_TYPE_ATTR_MAX, pol, NULL))
+		return;
+	if (tb[NL_POLICY_TYPE_ATTR_MIN_VALUE_U] &&
+	    tb[NL_POLICY_TYPE_ATTR_MAX_VALUE_U]) {
+		r->has_range = true;
+		r->min = nla_get_u64(tb[NL_POLICY_TYPE_ATTR_MIN_VALUE_U]);
+		r->max = nla_get_u64(tb[NL_POLICY_TYPE_ATTR_MAX_VALUE_U]);
+	}
+	if (tb[NL_POLICY_TYPE_ATTR_MASK]) {
+		r->has_mask = true;
+		r->mask = nla_get_u64(tb[NL_POLICY_TYPE_ATTR_MASK]);
+	}
+}
+
+static int lnl_err_cb(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
+{
+	const struct nlmsghdr *nlh = (const struct nlmsghdr *)((char *)e - NLMSG_HDRLEN);
+	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
+	struct lnl_reply *r = arg;
+	size_t payload;
+	int len;
+
+	(void)who;
+	r->error = -e->error;
+	r->done = true;
+	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
+		return NL_STOP;
+
+	/* The request follows the error code: whole, or its header only. */
+	payload = sizeof(*e);
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
+		payload += e->msg.nlmsg_len - sizeof(struct nlmsghdr);
+	len = (int)nlh->nlmsg_len - NLMSG_HDRLEN - (int)NLMSG_ALIGN(payload);
+	if (len <= 0 ||
+	    nla_parse(tb, NLMSGERR_ATTR_MAX,
+		      (struct nlattr *)((char *)e + NLMSG_ALIGN(payload)), len, NULL))
+		return NL_STOP;
+
+	if (tb[NLMSGERR_ATTR_MSG])
+		snprintf(r->msg, sizeof(r->msg), "%.*s",
+			 nla_len(tb[NLMSGERR_ATTR_MSG]),
+			 (char *)nla_data(tb[NLMSGERR_ATTR_MSG]));
+	if (tb[NLMSGERR_ATTR_OFFS])
+		r->bad_attr = lnl_attr_at(r->req, nla_get_u32(tb[NLMSGERR_ATTR_OFFS]));
+	if (tb[NLMSGERR_ATTR_MISS_TYPE])
+		r->miss_attr = nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]);
+	if (tb[NLMSGERR_ATTR_POLICY])
+		lnl_parse_policy(r, tb[NLMSGERR_ATTR_POLICY]);
+	return NL_STOP;
+}
+
+static int lnl_done_cb(struct nl_msg *msg, void *arg)
+{
+	struct lnl_reply *r = arg;
+
+	(void)msg;
+	r->done = true;
+	return NL_STOP;
+}
+
+static int lnl_valid_cb(struct nl_msg *msg, void *arg)
+{
+	struct lnl_reply *r = arg;
+
+	return r->cb ? r->cb(msg, r->arg) : NL_OK;
+}
+
+static void lnl_report(const struct lnl_reply *r)
+{
+	char what[128] = "";
+	size_t n;
+
+	/* The kernel names the device itself in its messages about ifindex. */
+	if (r->bad_attr && r->bad_attr != LRO_A_DEV_IFINDEX) {
+		n = snprintf(what, sizeof(what), " (attribute %s", attr_name(r->bad_attr));
+		if (r->has_range)
+			n += snprintf(what + n, sizeof(what) - n, ", valid %llu..%llu",
+				      (unsigned long long)r->min, (unsigned long long)r->max);
+		else if (r->has_mask)
+			n += snprintf(what + n, sizeof(what) - n, ", valid bits %#llx",
+				      (unsigned long long)r->mask);
+		snprintf(what + n, sizeof(what) - n, ")");
+	} else if (r->miss_attr) {
+		snprintf(what, sizeof(what), " (attribute %s missing)",
+			 attr_name(r->miss_attr));
+	}
+
+	if (r->msg[0]) {
+		n = strlen(r->msg);
+		while (n && r->msg[n - 1] == '.')
+			n--;
+		error("%.*s%s", (int)n, r->msg, what);
+	} else if (r->error == EPERM) {
+		error("permission denied (CAP_NET_ADMIN needed)");
+	} else {
+		error("%s%s", strerror(r->error), what);
+	}
+}
+
+int lnl_talk(struct lnl *nl, struct nl_msg *req,
+	     int (*cb)(struct nl_msg *msg, void *arg), void *arg)
+{
+	struct lnl_reply r = {
+		.req = nlmsg_hdr(req),
+		.cb = cb,
+		.arg = arg,
+	};
+	struct nl_cb *nlcb;
+	int err;
+
+	nlcb = nl_cb_alloc(NL_CB_DEFAULT);
+	if (!nlcb) {
+		nlmsg_free(req);
+		error("out of memory");
+		return -1;
+	}
+	nl_cb_set(nlcb, NL_CB_VALID, NL_CB_CUSTOM, lnl_valid_cb, &r);
+	nl_cb_set(nlcb, NL_CB_ACK, NL_CB_CUSTOM, lnl_done_cb, &r);
+	nl_cb_set(nlcb, NL_CB_FINISH, NL_CB_CUSTOM, lnl_done_cb, &r);
+	nl_cb_err(nlcb, NL_CB_CUSTOM, lnl_err_cb, &r);
+
+	/* Adds NLM_F_REQUEST | NLM_F_ACK, the port and the sequence number. */
+	err = nl_send_auto(nl->sk, req);
+	while (err >= 0 && !r.done)
+		err = nl_recvmsgs(nl->sk, nlcb);
+	nl_cb_put(nlcb);
+
+	if (r.error)
+		lnl_report(&r);
+	else if (err < 0)
+		error("netlink: %s", nl_geterror(err));
+	nlmsg_free(req);
+	return r.error || err < 0 ? -1 : 0;
+}
+
+int lnl_join(struct lnl *nl, const char *group)
+{
+	int grp, err;
+
+	grp = genl_ctrl_resolve_grp(nl->sk, LRO_FAMILY_NAME, group);
+	if (grp < 0) {
+		error("no multicast group \"%s\": %s", group, nl_geterror(grp));
+		return -1;
+	}
+	err = nl_socket_add_membership(nl->sk, grp);
+	if (err) {
+		error("cannot join multicast group \"%s\": %s", group,
+		      nl_geterror(err));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lroadm: requests to the lro generic netlink family, with the kernel's
+ * extended ACK messages reported as errors.
+ */
+#ifndef _LROADM_NL_H
+#define _LROADM_NL_H
+
+#include <stdint.h>
+
+#include <netlink/msg.h>
+
+struct lnl {
+	struct nl_sock *sk;
+	int family;
+};
+
+/* Connects and resolves the family (the kernel autoloads lro.ko).
+ * Returns 0, or -1 after printing an error.
+ */
+int lnl_open(struct lnl *nl);
+void lnl_close(struct lnl *nl);
+
+/* A request for command cmd with extra netlink flags (NLM_F_DUMP). */
+struct nl_msg *lnl_req(struct lnl *nl, uint8_t cmd, int flags);
+
+/* Sends req (and frees it), calls cb for every message of the reply and
+ * waits for the ACK or the end of the dump. Returns 0, or -1 after printing
+ * the kernel's error.
+ */
+int lnl_talk(struct lnl *nl, struct nl_msg *req,
+	     int (*cb)(struct nl_msg *msg, void *arg), void *arg);
+
+/* Joins a multicast group of the family. Returns 0 or -1 (printed). */
+int lnl_join(struct lnl *nl, const char *group);
+
+#endif /* _LROADM_NL_H */

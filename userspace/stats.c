@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lroadm: the statistics command.
+ *
+ *   stats [<dev>] [reset]
+ *
+ * Without reset: the counters of one device, or of every device LRO is
+ * attached to in this network namespace. With reset: start them from zero
+ * (held_segs, a gauge, excepted), on one device or on all of them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <netlink/attr.h>
+
+#include "lroadm.h"
+#include "nl.h"
+
+struct ifindexes {
+	uint32_t *v;
+	size_t n;
+};
+
+static int collect_cb(struct nl_msg *msg, void *arg)
+{
+	struct ifindexes *ifs = arg;
+	struct lro_dev_info d;
+	uint32_t *v;
+
+	if (dev_parse(msg, &d))
+		return NL_SKIP;
+	v = realloc(ifs->v, (ifs->n + 1) * sizeof(*v));
+	if (!v)
+		return NL_STOP;
+	v[ifs->n++] = d.ifindex;
+	ifs->v = v;
+	return NL_OK;
+}
+
+/* stats-reset on every attached device of this netns */
+static int reset_all(void)
+{
+	struct ifindexes ifs = {};
+	struct nl_msg *req;
+	struct lnl nl;
+	int ret;
+	size_t i;
+
+	if (lnl_open(&nl))
+		return 1;
+	req = lnl_req(&nl, LRO_CMD_DEV_GET, NLM_F_DUMP);
+	ret = lnl_talk(&nl, req, collect_cb, &ifs);
+	for (i = 0; !ret && i < ifs.n; i++) {
+		req = lnl_req(&nl, LRO_CMD_STATS_RESET, 0);
+		nla_put_u32(req, LRO_A_DEV_IFINDEX, ifs.v[i]);
+		ret = lnl_talk(&nl, req, NULL, NULL);
+	}
+	free(ifs.v);
+	lnl_close(&nl);
+	return ret ? 1 : 0;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+	const char *dev = NULL;
+	bool reset = false;
+
+	if (argc > 1 && !strcmp(argv[argc - 1], "reset")) {
+		reset = true;
+		argc--;
+	}
+	if (argc > 2) {
+		error("stats takes one device at most");
+		return 1;
+	}
+	if (argc == 2)
+		dev = argv[1];
+
+	if (!reset)
+		return dev_show(dev, true);
+	if (dev)
+		return dev_cmd(LRO_CMD_STATS_RESET, dev);
+	return reset_all();
+}
