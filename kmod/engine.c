@@ -35,6 +35,10 @@
 
 static u32 lro_hash_seed __read_mostly;
 
+static bool linear_lookup;
+module_param(linear_lookup, bool, 0444);
+MODULE_PARM_DESC(linear_lookup, "use the 2007 linear descriptor scan (for benchmarks)");
+
 static u32 lro_idx(const struct net_lro_mgr *mgr, const struct net_lro_desc *d)
 {
 	return d - mgr->lro_arr;
@@ -76,6 +80,20 @@ static struct net_lro_desc *lro_lookup(struct net_lro_mgr *mgr,
 {
 	u32 i = *lro_bucket(mgr, seg->hash);
 
+	/* 2007: scan lro_arr for an active descriptor of the flow. The hash
+	 * chains are still kept, only not used for lookup.
+	 */
+	if (linear_lookup) {
+		for (i = 0; i < mgr->max_desc; i++) {
+			struct net_lro_desc *d = &mgr->lro_arr[i];
+
+			if (d->active && lro_same_tuple(d, seg) &&
+			    (any_dev || (d->ifindex == seg->ifindex &&
+					 d->vlan_tag == seg->vlan_tag)))
+				return d;
+		}
+		return NULL;
+	}
 	while (i) {
 		struct net_lro_desc *d = &mgr->lro_arr[i - 1];
 
@@ -116,7 +134,14 @@ static void lro_unhash(struct net_lro_mgr *mgr, struct net_lro_desc *d)
 struct net_lro_desc *lro_new_desc(struct net_lro_mgr *mgr)
 {
 	struct net_lro_desc *d;
+	int i;
 
+	if (linear_lookup) {	/* 2007: the first inactive descriptor */
+		for (i = 0; i < mgr->max_desc; i++)
+			if (!mgr->lro_arr[i].active)
+				return &mgr->lro_arr[i];
+		return NULL;
+	}
 	if (mgr->free_desc) {
 		d = &mgr->lro_arr[mgr->free_desc - 1];
 		mgr->free_desc = d->hash_next;
@@ -130,10 +155,14 @@ struct net_lro_desc *lro_new_desc(struct net_lro_mgr *mgr)
 
 static void lro_release_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d)
 {
-	u32 bucket = d->bucket;	/* belongs to the hash, not to d */
+	u32 bucket;
 
 	mgr->stats.held -= d->pkt_aggr_cnt;
 	lro_unhash(mgr, d);
+	/* Belongs to the hash, not to d. Read after lro_unhash(), which
+	 * changes it when d heads the chain kept in its own slot.
+	 */
+	bucket = d->bucket;
 	list_del(&d->node);
 	memset(d, 0, sizeof(*d));
 	d->bucket = bucket;
@@ -319,23 +348,29 @@ static void lro_complete(struct net_lro_desc *d)
 }
 
 /**
- * lro_deliver - send one packet up the stack
+ * lro_send_up - send one packet up the stack, without counting it
  * @mgr: LRO manager
  * @skb: packet, aggregated or not
  *
  * Through @mgr->deliver if set, else netif_receive_skb() under LRO_F_NAPI
  * and netif_rx() otherwise, as in 2007.
  */
-void lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb)
+void lro_send_up(struct net_lro_mgr *mgr, struct sk_buff *skb)
 {
-	mgr->stats.pkts_out++;
-	mgr->stats.bytes_out += skb->len;
 	if (mgr->deliver)
 		mgr->deliver(mgr, skb);
 	else if (mgr->features & LRO_F_NAPI)
 		netif_receive_skb(skb);
 	else
 		netif_rx(skb);
+}
+
+/* lro_send_up(), counted in pkts_out/bytes_out */
+void lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb)
+{
+	mgr->stats.pkts_out++;
+	mgr->stats.bytes_out += skb->len;
+	lro_send_up(mgr, skb);
 }
 
 void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
@@ -452,7 +487,11 @@ static void lro_attach_skb(struct net_lro_desc *d, struct sk_buff *skb,
 	struct skb_shared_info *sinfo = skb_shinfo(skb);
 	unsigned int hdrlen = skb->len - seg->payload;
 
+	/* As in skb_gro_receive(): page pool fragments are only freed right
+	 * by an skb that has pp_recycle, others only by one that has not.
+	 */
 	if (!pinfo->frag_list && !skb_cloned(skb) &&
+	    parent->pp_recycle == skb->pp_recycle &&
 	    skb_headlen(skb) == hdrlen && sinfo->nr_frags &&
 	    pinfo->nr_frags + sinfo->nr_frags <= MAX_SKB_FRAGS &&
 	    !skb_zcopy(skb) && !sinfo->frag_list) {

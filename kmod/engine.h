@@ -34,6 +34,7 @@ int lro_join_account(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 void lro_mgr_ready(struct net_lro_mgr *mgr);
 void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	       enum lro_flush_reason why);
+void lro_send_up(struct net_lro_mgr *mgr, struct sk_buff *skb);
 void lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb);
 struct net_lro_desc *lro_desc_busy(struct net_lro_mgr *mgr);
 

@@ -156,6 +156,7 @@ static unsigned int lro_payload_frags(const skb_frag_t *frags, int len,
 static int lro_frags_parse(struct net_lro_mgr *mgr, skb_frag_t *frags, int len,
 			   void *priv, struct lro_seg *seg, int *hlen)
 {
+	unsigned int hl, size = skb_frag_size(&frags[0]);
 	void *mac, *ip, *tcp;
 	u64 flags;
 
@@ -165,9 +166,16 @@ static int lro_frags_parse(struct net_lro_mgr *mgr, skb_frag_t *frags, int len,
 		return -EINVAL;
 	seg->iph = ip;
 	seg->tcph = tcp;
-	*hlen = (u8 *)tcp + seg->tcph->doff * 4 - (u8 *)mac;
-	if (*hlen > skb_frag_size(&frags[0]) || *hlen > len)
-		return -EINVAL;	/* headers must be in the first fragment */
+	/* Headers must be in the first fragment; if not, the frame is passed
+	 * up with *hlen left as the caller's safe default.
+	 */
+	hl = (u8 *)tcp - (u8 *)mac;
+	if (hl + sizeof(struct tcphdr) > size)
+		return -EINVAL;
+	hl += seg->tcph->doff * 4;
+	if (hl > size || hl > len)
+		return -EINVAL;
+	*hlen = hl;
 	seg->ip_len = len - ((u8 *)ip - (u8 *)mac);
 	if (ntohs(seg->iph->tot_len) < seg->iph->ihl * 4 + seg->tcph->doff * 4)
 		return -EINVAL;
@@ -228,7 +236,8 @@ static struct sk_buff *lro_frags_rx(struct net_lro_mgr *mgr, skb_frag_t *frags,
 
 	lro_mgr_ready(mgr);
 	mgr->stats.pkts_in++;
-	mgr->stats.bytes_in += len;
+	/* network header on, as in skb mode and in bytes_out */
+	mgr->stats.bytes_in += len - ETH_HLEN;
 	if (mgr->max_desc <= 0 || !mgr->lro_arr ||
 	    lro_frags_parse(mgr, frags, len, priv, &seg, &hlen))
 		goto pass;

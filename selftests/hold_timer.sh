@@ -44,8 +44,10 @@ srv_lroadm stats veth-srv reset
 srv_lroadm set veth-srv max_desc 2
 craft --segs 2 --flows 3 --sport 44000
 check "3 flows, 2 descriptors: no_desc counted" ge "$(lro_stat no_desc)" 1
-check "3 flows, 2 descriptors: 2 flows held" eq "$(lro_stat held_segs)" 4
+check "3 flows, 2 descriptors: 2 flows taken" eq "$(lro_stat aggregated)" 4
 check "config change keeps nothing held back" srv_lroadm set veth-srv max_desc 64
 check "max_desc change sent held packets up" eq "$(lro_stat held_segs)" 0
-check "... counted as detach/reconfigure" eq "$(lro_stat flush_detach)" 2
+# Both packets went up, by the change or (on a slow machine) the timer.
+check "... counted as reconfigure or timer" \
+	eq $(($(lro_stat flush_detach) + $(lro_stat flush_timer))) 2
 exit $RET

@@ -1,0 +1,538 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lro_engine_test: tests of the LRO engine through its driver API.
+ *
+ * At load, every case of cases.c runs against a fresh manager whose
+ * packets go up a test device of our own (lrotest%d): its rx_handler
+ * takes them into a queue. Then each packet is checked against the
+ * segments that went in (see lt_check_pkt()), and the manager's
+ * statistics against the case's expectation. Results are printed to the
+ * kernel log as KTAP and counted in the read-only parameters passed and
+ * failed; the module stays loaded until removed (selftests/engine.sh).
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/ctype.h>
+#include <linux/delay.h>
+#include <linux/if_vlan.h>
+#include <linux/module.h>
+#include <net/checksum.h>
+#include <net/gso.h>
+#include <net/ip.h>
+#include <net/tcp.h>
+
+#include "harness.h"
+
+#define LT_WAIT_MS	1000
+
+static unsigned int passed, failed;
+module_param(passed, uint, 0444);
+MODULE_PARM_DESC(passed, "test cases that passed");
+module_param(failed, uint, 0444);
+MODULE_PARM_DESC(failed, "test cases that failed");
+
+static struct lt_ctx *lt;
+/* A letter per enum lro_flush_reason, as in the expectations */
+static const char lt_reasons[LRO_FLUSH_NR + 1] = "MSQFPBTDKE";
+
+const char *lt_fail(struct lt_ctx *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->msg, sizeof(t->msg), fmt, ap);
+	va_end(ap);
+	return t->msg;
+}
+
+/* Checking what came out */
+
+struct lt_want {
+	const char *p;
+	unsigned int segs, left;
+	int why;	/* enum lro_flush_reason, or -1: passed */
+};
+
+static unsigned int lt_num(const char **p)
+{
+	unsigned int n = 0;
+
+	while (isdigit(**p))
+		n = n * 10 + *(*p)++ - '0';
+	return n;
+}
+
+/* The next expected packet: 1, 0 at the end, -1 if malformed. */
+static int lt_want_next(struct lt_want *w)
+{
+	const char *r;
+	char how;
+
+	if (w->left) {
+		w->left--;
+		return 1;
+	}
+	w->p = skip_spaces(w->p);
+	if (!*w->p)
+		return 0;
+	w->segs = lt_num(&w->p);
+	how = *w->p++;
+	r = how ? strchr(lt_reasons, how) : NULL;
+	if (how != 'p' && !r)
+		return -1;
+	w->why = how == 'p' ? -1 : r - lt_reasons;
+	if (*w->p == 'x') {
+		w->p++;
+		w->left = lt_num(&w->p);
+		if (!w->left--)
+			return -1;
+	}
+	return w->segs ? 1 : -1;
+}
+
+/* Both checksums of a linear IPv4/TCP packet at @p verify. */
+static bool lt_csum_ok(const u8 *p)
+{
+	const struct iphdr *iph = (const struct iphdr *)p;
+	unsigned int tcplen = ntohs(iph->tot_len) - iph->ihl * 4;
+
+	return !ip_fast_csum(iph, iph->ihl) &&
+	       !csum_tcpudp_magic(iph->saddr, iph->daddr, tcplen, IPPROTO_TCP,
+				  csum_partial(p + iph->ihl * 4, tcplen, 0));
+}
+
+static struct lt_in *lt_next(struct lt_ctx *t, struct lt_in *in)
+{
+	return in->next >= 0 ? &t->in[in->next] : NULL;
+}
+
+/* The flow @iph/@th belongs to, if its next segment due starts there. */
+static struct lt_flow *lt_find_flow(struct lt_ctx *t, const struct iphdr *iph,
+				    const struct tcphdr *th, u16 vlan)
+{
+	unsigned int i, j;
+
+	/* first the flow whose port lt_flow() gave, then all of them */
+	for (i = 0; i <= t->nflows; i++) {
+		struct lt_flow *f;
+
+		j = i ? i - 1 : ntohs(th->source) - 1000;
+		if (j >= t->nflows)
+			continue;
+		f = &t->flows[j];
+		if (f->cur >= 0 &&
+		    f->saddr == iph->saddr && f->daddr == iph->daddr &&
+		    htons(f->sport) == th->source &&
+		    htons(f->dport) == th->dest && f->vlan == vlan &&
+		    t->in[f->cur].seq == ntohl(th->seq))
+			return f;
+	}
+	return NULL;
+}
+
+static const char *lt_check_single(struct lt_ctx *t, struct sk_buff *skb,
+				   struct sk_buff *c, struct lt_in *in,
+				   unsigned int k)
+{
+	if (c->len != in->len || memcmp(c->data, in->data, in->len))
+		return lt_fail(t, "pkt %u: a lone segment was changed", k);
+	if (skb_is_gso(skb))
+		return lt_fail(t, "pkt %u: a lone segment has gso_size %u", k,
+			       skb_shinfo(skb)->gso_size);
+	if (in->bad) {
+		if (skb->ip_summed != in->summed ||
+		    (in->summed == CHECKSUM_COMPLETE && skb->csum != in->csum))
+			return lt_fail(t, "pkt %u: bad checksum, ip_summed %u, given %u",
+				       k, skb->ip_summed, in->summed);
+		return NULL;
+	}
+	if (in->flow && !lt_csum_ok(c->data))
+		return lt_fail(t, "pkt %u: checksums do not verify", k);
+	if (in->plain && skb->ip_summed != CHECKSUM_UNNECESSARY)
+		return lt_fail(t, "pkt %u: verified segment has ip_summed %u", k,
+			       skb->ip_summed);
+	if (skb->ip_summed != in->summed &&
+	    skb->ip_summed != CHECKSUM_UNNECESSARY)
+		return lt_fail(t, "pkt %u: ip_summed %u, given %u", k,
+			       skb->ip_summed, in->summed);
+	if (skb->ip_summed == CHECKSUM_COMPLETE &&
+	    csum_fold(skb->csum) != csum_fold(csum_partial(c->data, c->len, 0)))
+		return lt_fail(t, "pkt %u: CHECKSUM_COMPLETE value is wrong", k);
+	return NULL;
+}
+
+/* Fragments and frag_list as the steal-while-it-fits policy makes them,
+ * and truesize the sum of what was merged.
+ */
+static const char *lt_check_layout(struct lt_ctx *t, struct sk_buff *skb,
+				   struct lt_in *in, unsigned int n,
+				   unsigned int k)
+{
+	unsigned int nr = in->nfrags, lists = 0, chained = 0;
+	unsigned int ts = in->truesize, j;
+	bool frames = in->frame, cloned = in->cloned;
+	struct sk_buff *it;
+
+	for (j = 1; j < n; j++) {
+		in = lt_next(t, in);
+		if (frames) {
+			nr += in->nfrags;
+			ts += in->truesize;
+		} else if (!chained && in->stealable &&
+			   nr + in->nfrags <= MAX_SKB_FRAGS) {
+			nr += in->nfrags;
+			ts += in->truesize - SKB_TRUESIZE(in->end);
+		} else {
+			chained++;
+			ts += in->truesize;
+		}
+	}
+	skb_walk_frags(skb, it)
+		lists++;
+	if (skb_shinfo(skb)->nr_frags != nr || lists != chained)
+		return lt_fail(t, "pkt %u: %u frags + %u chained, want %u + %u",
+			       k, skb_shinfo(skb)->nr_frags, lists, nr, chained);
+	/* page mode: the skb LRO allocated for the headers comes on top */
+	if (frames ? skb->truesize <= ts ||
+		     skb->truesize > ts + SKB_TRUESIZE(2048) :
+		     !cloned && skb->truesize != ts)
+		return lt_fail(t, "pkt %u: truesize %u, want %s%u", k,
+			       skb->truesize, frames ? "a bit over " : "", ts);
+	return NULL;
+}
+
+/* Forwarding: segmented again, the aggregate gives back the inputs. */
+static const char *lt_check_gso(struct lt_ctx *t, struct sk_buff *skb,
+				struct lt_in *in, unsigned int n,
+				netdev_features_t features, unsigned int k)
+{
+	struct sk_buff *segs, *s, *c;
+	const char *err = NULL;
+	unsigned int j = 0;
+
+	segs = skb_gso_segment(skb, features);
+	if (IS_ERR_OR_NULL(segs))
+		return lt_fail(t, "pkt %u: skb_gso_segment() failed (%ld)", k,
+			       PTR_ERR(segs));
+	for (s = segs; s && !err; s = s->next, j++, in = lt_next(t, in)) {
+		if (j == n) {
+			err = lt_fail(t, "pkt %u: more than %u segments", k, n);
+			break;
+		}
+		c = skb_copy(s, GFP_KERNEL);
+		if (!c)
+			err = "no memory";
+		else if (c->ip_summed == CHECKSUM_PARTIAL && skb_checksum_help(c))
+			err = lt_fail(t, "pkt %u: segment %u: no checksum", k, j);
+		else if (c->len != in->len || memcmp(c->data, in->data, in->len))
+			err = lt_fail(t, "pkt %u: segment %u (features %llx) is not the input",
+				      k, j, features);
+		else if (!lt_csum_ok(c->data))
+			err = lt_fail(t, "pkt %u: segment %u: bad checksum", k, j);
+		kfree_skb(c);
+	}
+	if (!err && j != n)
+		err = lt_fail(t, "pkt %u: %u segments, want %u", k, j, n);
+	kfree_skb_list(segs);
+	return err;
+}
+
+static const char *lt_check_agg(struct lt_ctx *t, struct sk_buff *skb,
+				struct sk_buff *c, struct lt_in *first,
+				unsigned int n, unsigned int k)
+{
+	const struct skb_shared_info *si = skb_shinfo(skb);
+	struct iphdr *iph = (struct iphdr *)c->data;
+	unsigned int ihl = iph->ihl * 4, hl = first->hlen, off = hl, j;
+	unsigned int type = SKB_GSO_TCPV4;
+	u8 want[64], got[64];
+	struct lt_in *in = first, *last = first;
+	const char *err;
+
+	/* headers: the first segment's, but for length, checksums and PSH */
+	if (ihl + ((struct tcphdr *)(c->data + ihl))->doff * 4 != hl ||
+	    hl > sizeof(want) || ntohs(iph->tot_len) != c->len)
+		return lt_fail(t, "pkt %u: header or total length is wrong", k);
+	for (j = 0; j < n; j++, last = in, in = lt_next(t, in)) {
+		if (in->bad)
+			return lt_fail(t, "pkt %u: merged a segment with a bad checksum", k);
+		if (memcmp(c->data + off, in->data + in->hlen, in->payload))
+			return lt_fail(t, "pkt %u: payload of segment %u differs", k, j);
+		off += in->payload;
+	}
+	memcpy(want, first->data, hl);
+	memcpy(got, c->data, hl);
+	((struct iphdr *)want)->tot_len = htons(c->len);
+	((struct iphdr *)want)->check = 0;
+	((struct iphdr *)got)->check = 0;
+	((struct tcphdr *)(want + ihl))->check = 0;
+	((struct tcphdr *)(got + ihl))->check = 0;
+	((struct tcphdr *)(want + ihl))->psh = last->psh;
+	if (memcmp(want, got, hl))
+		return lt_fail(t, "pkt %u: headers are not the first segment's", k);
+	if (ip_fast_csum(iph, iph->ihl))
+		return lt_fail(t, "pkt %u: IP header checksum does not verify", k);
+
+	if (lt_next(t, first)->id == first->id)
+		type |= SKB_GSO_TCP_FIXEDID;
+	if (si->gso_size != first->payload || si->gso_segs != n ||
+	    si->gso_type != type)
+		return lt_fail(t, "pkt %u: gso size/segs/type %u/%u/%#x, want %u/%u/%#x",
+			       k, si->gso_size, si->gso_segs, si->gso_type,
+			       first->payload, n, type);
+	if (skb->ip_summed != CHECKSUM_PARTIAL ||
+	    skb_network_header(skb) != skb->data ||
+	    skb_transport_header(skb) != skb->data + ihl ||
+	    skb_checksum_start(skb) != skb_transport_header(skb) ||
+	    skb->csum_offset != offsetof(struct tcphdr, check))
+		return lt_fail(t, "pkt %u: not CHECKSUM_PARTIAL at the TCP header", k);
+	skb_gso_reset(c);
+	if (skb_checksum_help(c) || !lt_csum_ok(c->data))
+		return lt_fail(t, "pkt %u: TCP checksum does not verify", k);
+
+	err = lt_check_layout(t, skb, first, n, k);
+	if (!err)
+		err = lt_check_gso(t, skb, first, n, 0, k);
+	if (!err)
+		err = lt_check_gso(t, skb, first, n,
+				   NETIF_F_SG | NETIF_F_HW_CSUM, k);
+	return err;
+}
+
+/*
+ * Packet @k sent up, expected to hold @segs segments: it must start with
+ * the next segment due of its flow, hold whole segments that followed in
+ * sequence, and be that lone segment untouched or a valid GSO packet of
+ * them.
+ */
+static const char *lt_check_pkt(struct lt_ctx *t, struct sk_buff *skb,
+				unsigned int k, unsigned int segs)
+{
+	u16 vlan = skb_vlan_tag_present(skb) ? skb_vlan_tag_get_id(skb) : 0;
+	unsigned int n = 0, covered = 0, payload;
+	struct lt_in *in, *first;
+	struct lt_flow *f = NULL;
+	const struct iphdr *iph;
+	const struct tcphdr *th = NULL;
+	const char *err;
+	struct sk_buff *c;
+
+	c = skb_copy(skb, GFP_KERNEL);
+	if (!c)
+		return lt_fail(t, "pkt %u: no memory", k);
+	iph = (const struct iphdr *)c->data;
+	if (skb->protocol == htons(ETH_P_IP) && c->len >= 40 &&
+	    iph->protocol == IPPROTO_TCP && c->len >= iph->ihl * 4 + 20) {
+		th = (const struct tcphdr *)(c->data + iph->ihl * 4);
+		f = lt_find_flow(t, iph, th, vlan);
+	}
+	if (!f) {
+		first = t->raw.cur >= 0 ? &t->in[t->raw.cur] : NULL;
+		if (!first || c->len != first->len ||
+		    memcmp(c->data, first->data, c->len)) {
+			err = lt_fail(t, "pkt %u (port %u seq %u): not the next of its flow",
+				      k, th ? ntohs(th->source) : 0,
+				      th ? ntohl(th->seq) : 0);
+			goto out;
+		}
+		first->used = true;
+		t->raw.cur = first->next;
+		err = segs == 1 ? NULL :
+		      lt_fail(t, "pkt %u: 1 segment, want %u", k, segs);
+		goto out;
+	}
+
+	payload = ntohs(iph->tot_len) - iph->ihl * 4 - th->doff * 4;
+	first = &t->in[f->cur];
+	in = first;
+	do {
+		if (in->seq != first->seq + covered) {
+			err = lt_fail(t, "pkt %u: segment at seq %u is not the next due",
+				      k, in->seq);
+			goto out;
+		}
+		in->used = true;
+		n++;
+		covered += in->payload;
+		f->cur = in->next;
+		in = lt_next(t, in);
+	} while (covered < payload && in);
+	if (covered != payload)
+		err = lt_fail(t, "pkt %u: payload %u, segments cover %u", k,
+			      payload, covered);
+	else if (n != segs)
+		err = lt_fail(t, "pkt %u: %u segments, want %u", k, n, segs);
+	else if (n == 1)
+		err = lt_check_single(t, skb, c, first, k);
+	else
+		err = lt_check_agg(t, skb, c, first, n, k);
+out:
+	kfree_skb(c);
+	return err;
+}
+
+static const char *lt_check_stats(struct lt_ctx *t,
+				  const struct net_lro_stats *want)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+	} field[] = {
+#define LT_STAT(x) { #x, offsetof(struct net_lro_stats, x) }
+		LT_STAT(aggregated), LT_STAT(flushed), LT_STAT(no_desc),
+		LT_STAT(pkts_in), LT_STAT(bytes_in), LT_STAT(pkts_out),
+		LT_STAT(bytes_out), LT_STAT(held),
+#undef LT_STAT
+	};
+	const struct net_lro_stats *s = &t->mgr.stats;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(field); i++) {
+		unsigned long got = *(const unsigned long *)((u8 *)s + field[i].off);
+		unsigned long exp = *(const unsigned long *)((u8 *)want + field[i].off);
+
+		if (got != exp)
+			return lt_fail(t, "stats.%s %lu, want %lu", field[i].name,
+				       got, exp);
+	}
+	for (i = 0; i < LRO_FLUSH_NR; i++)
+		if (s->flush[i] != want->flush[i])
+			return lt_fail(t, "stats.flush[%c] %lu, want %lu",
+				       lt_reasons[i], s->flush[i], want->flush[i]);
+	if (t->mgr.nr_active)
+		return lt_fail(t, "%u descriptors still active", t->mgr.nr_active);
+	/* idle: every hash chain empty, every descriptor free */
+	for (i = 0; i < t->mgr.max_desc; i++)
+		if (t->mgr.lro_arr[i].bucket || t->mgr.lro_arr[i].active)
+			return lt_fail(t, "idle, but descriptor %u has bucket %u",
+				       i, t->mgr.lro_arr[i].bucket);
+	return NULL;
+}
+
+static const char *lt_check(struct lt_ctx *t, const char *spec)
+{
+	struct lt_want w = { .p = spec };
+	struct net_lro_stats want = {};
+	unsigned int total = 0, k = 0, i;
+	const char *err = NULL;
+	struct sk_buff *skb;
+	int r;
+
+	while ((r = lt_want_next(&w)) > 0) {
+		total++;
+		if (w.why < 0)
+			continue;
+		want.flushed++;
+		want.flush[w.why]++;
+		want.aggregated += w.segs;
+	}
+	if (r < 0)
+		return lt_fail(t, "bad expectation '%s'", spec);
+	/* netif_rx() packets come from the backlog softirq */
+	for (i = 0; i < LT_WAIT_MS && skb_queue_len(&t->rxq) < total; i++)
+		usleep_range(1000, 2000);
+
+	w = (struct lt_want) { .p = spec };
+	while ((skb = skb_dequeue(&t->rxq))) {
+		want.bytes_out += skb->len;
+		if (!err && lt_want_next(&w) <= 0)
+			err = lt_fail(t, "more than %u packets sent up", total);
+		else if (!err)
+			err = lt_check_pkt(t, skb, k, w.segs);
+		k++;
+		consume_skb(skb);
+	}
+	if (err)
+		return err;
+	if (k != total)
+		return lt_fail(t, "%u packets sent up, want %u", k, total);
+	for (i = 0; i < t->nin; i++) {
+		if (!t->in[i].used)
+			return lt_fail(t, "input %u (seq %u) was not sent up", i,
+				       t->in[i].seq);
+		want.bytes_in += t->in[i].len;
+	}
+	want.pkts_in = t->nin;
+	want.pkts_out = total;
+	want.no_desc = t->no_desc;
+	return lt_check_stats(t, &want);
+}
+
+/* An skb whose clone went to LRO must be as it was. */
+static const char *lt_check_orig(struct lt_ctx *t, struct sk_buff *orig,
+				 struct lt_in *in)
+{
+	struct sk_buff *c = NULL;
+	bool same;
+
+	/* frags stolen from a shared skb_shared_info: no copy possible */
+	same = skb_shinfo(orig)->nr_frags == in->nfrags && orig->len == in->len;
+	if (same) {
+		c = skb_copy(orig, GFP_KERNEL);
+		same = c && !memcmp(c->data, in->data, in->len);
+	}
+	kfree_skb(c);
+	return same ? NULL : lt_fail(t, "the original of a cloned segment changed");
+}
+
+static const char *lt_run(struct lt_ctx *t, const struct lt_case *c)
+{
+	const char *err;
+	unsigned int i;
+
+	if (lt_reset(t))
+		return t->err;
+	err = c->run(t, c->arg);
+	if (!err)
+		err = t->err;
+	if (!err)
+		err = lt_check(t, t->want ?: c->want);
+
+	/* whatever a failed case left behind */
+	lt_flush_all(t);
+	for (i = 0; i < t->nkeep; i++) {
+		if (!err)
+			err = lt_check_orig(t, t->keep[i].skb, &t->in[t->keep[i].in]);
+		kfree_skb(t->keep[i].skb);
+	}
+	skb_queue_purge(&t->rxq);
+	return err;
+}
+
+static int __init lt_init(void)
+{
+	unsigned int i;
+
+	lt = lt_ctx_new();
+	if (IS_ERR(lt))
+		return PTR_ERR(lt);
+
+	pr_info("KTAP version 1\n");
+	pr_info("1..%u\n", lt_ncases);
+	for (i = 0; i < lt_ncases; i++) {
+		const char *why = lt_run(lt, &lt_cases[i]);
+
+		if (why) {
+			failed++;
+			pr_info("not ok %u %s: %s\n", i + 1, lt_cases[i].name, why);
+		} else {
+			passed++;
+			pr_info("ok %u %s\n", i + 1, lt_cases[i].name);
+		}
+		cond_resched();
+	}
+	pr_info("# Totals: pass:%u fail:%u skip:0\n", passed, failed);
+	return 0;
+}
+
+static void __exit lt_exit(void)
+{
+	lt_ctx_free(lt);
+}
+
+module_init(lt_init);
+module_exit(lt_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Tests of the lro engine through the inet_lro API");

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lro_engine_test: what the cases (cases.c) use of the harness: the
+ * segment builders (build.c) and the checker (check.c).
+ *
+ * A case builds TCP segments of one or more test flows, records a copy of
+ * each, feeds them to LRO through the public API (linux/inet_lro.h) and
+ * says what must come out, as a string of tokens, one per packet sent up:
+ *
+ *	<segments><how>[x<repeat>]
+ *
+ * where <how> is the flush reason counted for it (M max_aggr, S size,
+ * Q seq, F flags, P push, B batch, K lro_flush_pkt, E evict) or 'p' for a
+ * segment passed up without being held. "1p 2Fx3 4B" is one passed
+ * segment, three packets of two segments flushed for their flags, one of
+ * four flushed by lro_flush_all(). The harness checks every packet against
+ * the recorded segments and the manager's statistics against the string.
+ */
+#ifndef _LRO_ENGINE_TEST_H
+#define _LRO_ENGINE_TEST_H
+
+#include <linux/inet_lro.h>
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+
+#ifndef LRO_F_EVICT
+#define LRO_F_EVICT	4	/* as in kmod/lro.h: reuse the oldest descriptor */
+#endif
+
+/* One-shot changes to one segment. The first group makes it ineligible. */
+#define LT_SYN		BIT(0)
+#define LT_FIN		BIT(1)
+#define LT_RST		BIT(2)
+#define LT_URG		BIT(3)
+#define LT_CWR		BIT(4)
+#define LT_ECE		BIT(5)
+#define LT_NOACK	BIT(6)
+#define LT_CE		BIT(7)	/* ECN congestion experienced */
+#define LT_IPOPT	BIT(8)	/* 4 bytes of IP options */
+#define LT_TCPOPT	BIT(9)	/* 12 bytes of options, not NOP,NOP,TS */
+#define LT_TSECR0	BIT(10)	/* timestamp option with TSecr 0 */
+#define LT_PAD		BIT(11)	/* frame padded past the IP length */
+#define LT_MF		BIT(12)	/* IP fragment: more fragments */
+#define LT_FRAGOFF	BIT(13)	/* IP fragment: non-zero offset */
+#define LT_BADIP	BIT(14)	/* bad IP header checksum */
+#define LT_INELIGIBLE	(BIT(15) - 1)
+#define LT_BAD		BIT(15)	/* bad TCP checksum */
+#define LT_PSH		BIT(16)
+
+/* How lt_seg() lays out an skb: headers always linear, then the payload */
+enum lt_layout {
+	LT_LINEAR,	/* payload linear */
+	LT_PAGED,	/* payload in lt_ctx.nfrags page fragments */
+	LT_SPLIT,	/* payload half linear, half in one page fragment */
+};
+
+struct lt_flow {
+	__be32 saddr, daddr;
+	u16 sport, dport;
+	u32 seq, ack;
+	u32 tsval, tsecr;
+	u16 id;		/* IP ID of the next segment */
+	u16 win;
+	u16 vlan;	/* hardware-stripped VLAN tag, 0 for none */
+	u8 ttl, tos;
+	bool df, ts, fixedid;
+	int iif;	/* skb_iif of its skbs (0: the test device's) */
+	int cur;	/* first input not seen in the output yet, -1 none */
+	int last;	/* last input recorded, -1 none */
+};
+
+/* One segment fed to LRO, as recorded before LRO saw it */
+struct lt_in {
+	u8 *data;		/* network header on */
+	unsigned int len;	/* IP total length, plus padding */
+	unsigned int hlen;	/* IP and TCP headers */
+	unsigned int payload;
+	unsigned int truesize;
+	unsigned int end;	/* skb_end_offset() */
+	struct lt_flow *flow;	/* NULL: not a TCP segment of a test flow */
+	int next;		/* next input of the same flow, -1 none */
+	u32 seq;
+	__wsum csum;		/* CHECKSUM_COMPLETE value given */
+	u16 id;
+	u8 summed;		/* ip_summed given */
+	u8 nfrags;		/* payload fragments */
+	bool bad, plain, psh, frame, stealable, cloned, used;
+};
+
+#define LT_MAX_FLOWS	4200
+#define LT_MAX_IN	16384
+#define LT_MAX_KEEP	4
+
+struct lt_ctx {
+	struct net_device *dev;
+	struct net_lro_mgr mgr;
+	struct sk_buff_head rxq;	/* packets sent up, in order */
+	unsigned int rx_count;		/* of which through the rx_handler */
+	unsigned int hooked;		/* of which through mgr.deliver */
+
+	struct lt_flow *flows;
+	unsigned int nflows;
+	struct lt_flow raw;		/* inputs that are not test TCP flows */
+	struct lt_in *in;
+	unsigned int nin;
+	u8 *arena;			/* recorded bytes */
+	size_t used;
+
+	/* per case, reset before each */
+	enum lt_layout layout;
+	unsigned int nfrags;		/* LT_PAGED fragments; frames: frag 1.. */
+	int pg_head;			/* frames: payload bytes in fragment 0
+					 * (< 0: headers cut short)
+					 */
+	u8 summed;			/* ip_summed of built skbs */
+	const char *want;		/* overrides the case's expectation */
+	char wantbuf[64];
+	unsigned long no_desc;		/* expected stats.no_desc */
+	struct {
+		struct sk_buff *skb;	/* original of a clone fed to LRO */
+		int in;
+	} keep[LT_MAX_KEEP];
+	unsigned int nkeep;
+	const char *err;		/* harness error (no memory) */
+	char msg[160];
+};
+
+struct lt_case {
+	const char *name;
+	const char *(*run)(struct lt_ctx *t, unsigned long arg);
+	unsigned long arg;
+	const char *want;
+};
+
+extern const struct lt_case lt_cases[];
+extern const unsigned int lt_ncases;
+
+/* check.c */
+const char *lt_fail(struct lt_ctx *t, const char *fmt, ...) __printf(2, 3);
+
+/* build.c */
+struct lt_ctx *lt_ctx_new(void);
+void lt_ctx_free(struct lt_ctx *t);
+int lt_reset(struct lt_ctx *t);
+struct lt_flow *lt_flow(struct lt_ctx *t);
+int lt_set_desc(struct lt_ctx *t, int max_desc);
+struct sk_buff *lt_make(struct lt_ctx *t, struct lt_flow *f, unsigned int len,
+			u32 mods);
+void lt_feed(struct lt_ctx *t, struct sk_buff *skb, u16 vlan);
+void lt_seg(struct lt_ctx *t, struct lt_flow *f, unsigned int len, u32 mods);
+void lt_segs(struct lt_ctx *t, struct lt_flow *f, unsigned int n,
+	     unsigned int len);
+void lt_frame(struct lt_ctx *t, struct lt_flow *f, unsigned int len,
+	      u32 mods);
+void lt_raw(struct lt_ctx *t, __be16 proto, u8 l4, bool frame);
+void lt_flush_all(struct lt_ctx *t);
+void lt_flush_pkt(struct lt_ctx *t, struct lt_flow *f);
+
+#endif /* _LRO_ENGINE_TEST_H */
