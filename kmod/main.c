@@ -9,6 +9,7 @@
 
 #include <linux/module.h>
 
+#include "bpf_lro.h"
 #include "lro.h"
 
 static int __init lro_init(void)
@@ -26,6 +27,10 @@ static int __init lro_init(void)
 		lro_device_exit();
 		return err;
 	}
+	/* Without BTF there are no iterators, but LRO works. */
+	err = lro_bpf_init();
+	if (err)
+		pr_notice("BPF descriptor iterators unavailable (%d)\n", err);
 	pr_info("generic large receive offload loaded\n");
 	return 0;
 }

@@ -1,25 +1,110 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * lroadm: configure generic Large Receive Offload on a network device.
+ *
+ * Talks to lro.ko over the "lro" generic netlink family
+ * (Documentation/netlink/specs/lro.yaml); the kernel loads the module on
+ * first use. This file holds the options and the command table; each
+ * command lives with its kind (config.c, stats.c, monitor.c).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "lroadm.h"
+
+struct lroadm_opts opts;
+
+void error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("Error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(".\n", stderr);
+}
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: lroadm [ OPTIONS ] COMMAND\n"
-		"COMMAND := { help }\n"
-		"OPTIONS := { -j[son] | -p[retty] }\n");
+		"\n"
+		"COMMAND := { set DEV [ max_aggr N ] [ max_desc N ] [ features FEATURES ]\n"
+		"                     [ flush_timeout_us N ]\n"
+		"           | enable DEV | disable DEV | del DEV\n"
+		"           | show [ DEV ] | stats [ DEV ] [ reset ] | monitor | help\n"
+		"           | descs [ DEV ] [ cpu N ] [ interval MS [ count N ] ] }\n"
+		"FEATURES := { FEATURE[,FEATURE...] | none | NUMBER }\n"
+		"FEATURE := { napi | extract_vlan_id | evict }\n"
+		"OPTIONS := { -j[son] | -p[retty] }\n"
+		"\n"
+		"set attaches LRO to DEV if it is not attached (what is not given comes\n"
+		"from the module parameters) or changes only what is given; enable\n"
+		"attaches too, disable does not. Limits: max_desc 1..65536,\n"
+		"max_aggr 1..64, flush_timeout_us 0..1000000 (0: flush at the end of\n"
+		"each receive batch).\n");
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	usage(stdout);
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+} cmds[] = {
+	{ "set",	cmd_set },
+	{ "enable",	cmd_enable },
+	{ "disable",	cmd_disable },
+	{ "del",	cmd_del },
+	{ "show",	cmd_show },
+	{ "stats",	cmd_stats },
+	{ "monitor",	cmd_monitor },
+	{ "descs",	cmd_descs },
+	{ "help",	cmd_help },
+};
+
+/* "-j", "-json", "--json": any prefix of the long name, like iproute2. */
+static bool is_opt(const char *arg, const char *name)
+{
+	while (*arg == '-')
+		arg++;
+	return *arg && !strncmp(arg, name, strlen(arg));
 }
 
 int main(int argc, char **argv)
 {
-	if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "-h")) {
-		usage(stdout);
-		return 0;
+	size_t i;
+
+	for (argc--, argv++; argc > 0 && argv[0][0] == '-'; argc--, argv++) {
+		if (is_opt(argv[0], "help")) {
+			usage(stdout);
+			return 0;
+		}
+		if (is_opt(argv[0], "json")) {
+			opts.json = true;
+		} else if (is_opt(argv[0], "pretty")) {
+			opts.pretty = true;
+		} else {
+			error("unknown option \"%s\"", argv[0]);
+			usage(stderr);
+			return 1;
+		}
 	}
-	fprintf(stderr, "Error: unknown command \"%s\".\n", argv[1]);
-	usage(stderr);
+	if (argc < 1) {
+		usage(stderr);
+		return 1;
+	}
+	for (i = 0; i < ARRAY_SIZE(cmds); i++)
+		if (!strcmp(argv[0], cmds[i].name))
+			return cmds[i].fn(argc, argv);
+	error("unknown command \"%s\" (try \"lroadm help\")", argv[0]);
 	return 1;
 }

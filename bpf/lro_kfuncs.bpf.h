@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The descriptor iterator kfuncs of lro.ko (kmod/bpf.c), for BPF programs.
+ * Their types (struct bpf_iter_lro_desc, struct lro_desc_snap) come from
+ * vmlinux.h, generated from lro.ko's BTF on top of the kernel's.
+ */
+#ifndef _LRO_KFUNCS_BPF_H
+#define _LRO_KFUNCS_BPF_H
+
+extern int bpf_iter_lro_desc_new(struct bpf_iter_lro_desc *it, int ifindex,
+				 int cpu) __ksym;
+extern struct lro_desc_snap *
+bpf_iter_lro_desc_next(struct bpf_iter_lro_desc *it) __ksym;
+extern void bpf_iter_lro_desc_destroy(struct bpf_iter_lro_desc *it) __ksym;
+
+#endif /* _LRO_KFUNCS_BPF_H */

@@ -1,0 +1,306 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The BPF descriptor iterators of lro.ko (kmod/bpf.c) and their users
+# (bpf/lro_descs.bpf.c through lroadm descs and bpftool, the pinned
+# bpf/lro_descs_iter.bpf.c through cat):
+#  - with hand-made flows held mid-aggregation (1 s hold timer), the table
+#    lists exactly those flows, with the crafted addresses, ports and
+#    sequence numbers, and its segments add up to the engine's held count;
+#  - errors: LRO not attached, no such CPU, missing capabilities;
+#  - the verifier refuses programs that misuse the kfuncs, each for its own
+#    reason, and program types that must not call them;
+#  - snapshots taken in a loop while LRO is detached, reattached,
+#    reconfigured (max_desc swaps the descriptor arrays) and the device
+#    deleted, under traffic: no crash, nothing in the kernel log.
+
+source "$(dirname "$0")/lib.sh"
+need_root
+
+BPF_OUT=$BUILD/bpf
+PIN=/sys/fs/bpf/lro-selftest-$$
+[ -e /sys/kernel/btf/vmlinux ] || skip "the kernel has no BTF"
+[ "$(stat -f -c %T /sys/fs/bpf 2>/dev/null)" = bpf_fs ] || skip "no bpffs at /sys/fs/bpf"
+command -v bpftool >/dev/null || skip "no bpftool"
+[ -f "$BPF_OUT/lro_descs.bpf.o" ] || skip "BPF programs not built ($BPF_OUT)"
+
+TMP=$(mktemp -d)
+cleanup() {
+	local p
+
+	touch "$TMP/stop"
+	[ ! -f "$TMP/dev_loop.pid" ] || kill "$(cat "$TMP/dev_loop.pid")" 2>/dev/null
+	for p in $(jobs -p); do
+		kill "$p" 2>/dev/null
+	done
+	wait 2>/dev/null
+	rm -rf "$PIN" "$TMP"
+	veth_pair_cleanup
+}
+trap cleanup EXIT
+
+lro_load
+[ -e /sys/kernel/btf/lro ] || skip "lro.ko has no BTF"
+mark=$(log_mark)
+veth_pair_setup
+SRV_IFINDEX=$(ip netns exec "$NS_SRV" cat /sys/class/net/veth-srv/ifindex)
+srv_lroadm set veth-srv max_aggr 64 flush_timeout_us 1000000 >/dev/null
+
+# Run python over a file of JSON lines: $1 the file, $2 an expression over
+# "snaps" (the list of parsed lines) and "rows" (the snapshot picked by
+# pick_rows).
+pyq() {
+	python3 -c '
+import json, sys
+snaps = []
+for l in open(sys.argv[1]):
+    try:
+        snaps.append(json.loads(l))
+    except ValueError:	# the last line of a killed lroadm
+        pass
+rows = json.load(open(sys.argv[3])) if len(sys.argv) > 3 else None
+print(eval(sys.argv[2]))' "$@"
+}
+
+# The snapshot (JSON array) of file $1 whose segments add up to $2, the
+# last one if several: taken after the crafted segments were all held and
+# before the hold timer sent them up. "[]" if none.
+pick_rows() {
+	python3 -c '
+import json, sys
+best = []
+for l in open(sys.argv[1]):
+    try:
+        rows = json.loads(l)
+    except ValueError:
+        continue
+    if rows and sum(r["segs"] for r in rows) == int(sys.argv[2]):
+        best = rows
+print(json.dumps(best))' "$1" "$2"
+}
+
+# wait_lines FILE N: until FILE has N lines (a loaded lroadm printed its
+# first snapshot), at most 60 s scaled
+wait_lines() {
+	local i
+
+	for i in $(seq $((600 * LRO_SCALE))); do
+		[ "$(wc -l < "$1")" -ge "$2" ] && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# --- the table lists exactly the held flows --------------------------------
+#
+# lroadm loads once and snapshots every 100 ms until killed: the 1 s hold
+# window is shorter than a load in the guest. One lroadm for all CPUs, one
+# per CPU.
+# The segments are sent from CPU 0 and so received there (netif_rx()
+# backlog of the sending CPU): one engine holds them all. A slow guest may
+# take more than the hold time to send them, or to look: then again.
+ncpu=$(nproc)
+SEQ0=70000
+for try in 1 2 3 4 5; do
+	pids=()
+	for f in all $(seq 0 $((ncpu - 1))); do
+		args=(interval 100)
+		[ "$f" = all ] || args+=(cpu "$f")
+		# exec: $! is lroadm itself (ip netns exec execs it)
+		(exec ip netns exec "$NS_SRV" "$LROADM" -j descs veth-srv "${args[@]}") \
+			> "$TMP/$f" 2> "$TMP/$f.err" &
+		pids+=($!)
+	done
+	started=0
+	for f in all $(seq 0 $((ncpu - 1))); do
+		wait_lines "$TMP/$f" 1 && started=$((started + 1))
+	done
+	echo "# try $try: $started lroadm running after ${SECONDS}s"
+	( taskset -cp 0 $BASHPID >/dev/null &&
+	  craft --flows 3 --segs 3 --sport 45000 --seq $SEQ0 --mss 1000 --ts --ack 4242 )
+	held=$(lro_stat held_segs)
+	sleep 2		# past the hold time: the last snapshots are empty again
+	kill "${pids[@]}"
+	wait "${pids[@]}" 2>/dev/null
+	pick_rows "$TMP/all" "$held" > "$TMP/rows"
+	[ "$started" = $((ncpu + 1)) ] || break
+	[ "$held" = 9 ] && [ "$(cat "$TMP/rows")" != "[]" ] && break
+	echo "# try $try: $held segments held, not caught in time; again"
+	sleep 1.1
+done
+check "lroadm descs started ($((ncpu + 1)) of them)" eq "$started" $((ncpu + 1))
+[ "$started" = $((ncpu + 1)) ] || sed 's/^/    /' "$TMP"/*.err
+check "nothing held before traffic: empty table" eq "$(head -n1 "$TMP/all")" "[]"
+check "3 flows x 3 segments held" eq "$held" 9
+q() { pyq "$TMP/all" "$1" "$TMP/rows"; }
+check "a snapshot with every held segment" ge "$(q 'len(rows)')" 1
+check "exactly the 3 flows" eq "$(q 'len(rows)')" 3
+check "their source ports" eq "$(q 'sorted(r["sport"] for r in rows)')" "[45000, 45001, 45002]"
+check "addresses, destination port, device" eq \
+	"$(q 'sorted(set((r["saddr"], r["daddr"], r["dport"], r["ifname"], r["ifindex"]) for r in rows))')" \
+	"[('$CLI_IP', '$SRV_IP', 9, 'veth-srv', $SRV_IFINDEX)]"
+check "3 segments, 3000 bytes, mss 1000 per flow" eq \
+	"$(q 'sorted(set((r["segs"], r["bytes"], r["mss"]) for r in rows))')" "[(3, 3000, 1000)]"
+check "next sequence = start + segs * mss" eq \
+	"$(q "sorted(set(r['next_seq'] - r['segs'] * r['mss'] for r in rows))")" "[$SEQ0]"
+check "ACK, window, timestamps as crafted" eq \
+	"$(q 'sorted(set((r["ack"], r["window"], r["has_ts"], r["tsval"], r["tsecr"], r["vlan"]) for r in rows))')" \
+	"[(4242, 502, True, 1000, 2000, 0)]"
+check "ages below the 1 s hold time" eq "$(q 'all(0 < r["age_ns"] < 1000000000 for r in rows)')" True
+check "segments add up to held_segs" eq "$(q 'sum(r["segs"] for r in rows)')" "$held"
+check "the hold timer emptied the table" eq "$(pyq "$TMP/all" 'snaps[-1]')" "[]"
+check "all held by CPU 0" eq "$(q 'sorted(set(r["cpu"] for r in rows))')" "[0]"
+# Per CPU: CPU 0's own table lists the 3 flows, the others none at all.
+pick_rows "$TMP/0" "$held" > "$TMP/rows0"
+check "cpu 0: the 3 flows" eq "$(pyq "$TMP/0" 'sorted((r["cpu"], r["sport"]) for r in rows)' "$TMP/rows0")" \
+	"[(0, 45000), (0, 45001), (0, 45002)]"
+for c in $(seq 1 $((ncpu - 1))); do
+	check "cpu $c: nothing, ever" eq "$(pyq "$TMP/$c" 'sum(len(s) for s in snaps)')" 0
+done
+
+# --- errors --------------------------------------------------------------------
+out=$(srv_lroadm descs lo 2>&1)
+check "lo: not attached (exit status)" eq $? 1
+check "lo: not attached (message)" eq "$out" "Error: LRO is not attached to lo."
+out=$(srv_lroadm descs veth-srv cpu 100000 2>&1)
+check "no such CPU" eq "$out" "Error: no CPU 100000."
+# Without CAP_NET_ADMIN the program loads but the kfunc refuses (-EPERM);
+# without CAP_BPF/CAP_SYS_ADMIN it does not load.
+out=$(ip netns exec "$NS_SRV" setpriv --bounding-set -net_admin --inh-caps -net_admin \
+	"$LROADM" descs veth-srv 2>&1)
+check "no CAP_NET_ADMIN: refused by the kfunc" eq "$out" \
+	"Error: permission denied (CAP_BPF and CAP_NET_ADMIN needed)."
+out=$(ip netns exec "$NS_SRV" setpriv --bounding-set -bpf,-sys_admin --inh-caps -bpf,-sys_admin \
+	"$LROADM" descs veth-srv 2>&1)
+check "no CAP_BPF: the program does not load" eq "$out" \
+	"Error: permission denied (CAP_BPF and CAP_NET_ADMIN needed)."
+
+# --- bpftool and bpffs, without lroadm -----------------------------------------
+#
+# Documentation/bpf.md: the pinned syscall program and its map, and the
+# pinned task iterator that cat reads. The hold window is short, so craft
+# again until a run catches held segments.
+mkdir -p "$PIN"
+check "bpftool loads and pins the syscall program" \
+	bpftool prog loadall "$BPF_OUT/lro_descs.bpf.o" "$PIN" pinmaps "$PIN"
+check "bpftool pins the iterator" \
+	bpftool iter pin "$BPF_OUT/lro_descs_iter.bpf.o" "$PIN/table"
+srv_nsenter() { nsenter --net=/run/netns/"$NS_SRV" "$@"; }
+caught=0
+for i in $(seq 20); do
+	craft --flows 2 --segs 3 --sport 46000 --seq 1000
+	srv_nsenter bpftool -j prog run pinned "$PIN/lro_descs" repeat 0 > "$TMP/run" || break
+	srv_nsenter cat "$PIN/table" > "$TMP/table"
+	bpftool -j map dump pinned "$PIN/descs" > "$TMP/dump"
+	if [ "$(pyq "$TMP/run" 'snaps[0]["retval"]')" = 2 ] &&
+	   [ "$(grep -c ' 46000 ' "$TMP/table")" = 1 ]; then
+		caught=1
+		break
+	fi
+	sleep 1.1	# the timer sends them up: start afresh
+done
+check "bpftool prog run: 2 descriptors (within 20 tries)" eq "$caught" 1
+check "bpftool map dump: the 2 flows, BTF-formatted" eq \
+	"$(pyq "$TMP/dump" 'sorted((v["sport"], v["segs"], v["saddr"]) for v in (e["formatted"]["value"] for e in snaps[0]))')" \
+	"[(46000, 3, [10, 77, 0, 1]), (46001, 3, [10, 77, 0, 1])]"
+check "cat of the pinned iterator: the 2 flows" eq \
+	"$(awk '$4 ~ /^4600[01]$/ && $8 == 3 && $9 == 3000 { n++ } END { print n + 0 }' "$TMP/table")" 2
+check "cat of the bpffs map: 2 rows" eq "$(grep -c '^[0-9]*: {' "$PIN/descs")" 2
+
+# --- programs the verifier must refuse ------------------------------------------
+refused() { # refused CASE MESSAGE: loading lro_descs_bad_CASE fails saying MESSAGE
+	local out
+
+	if out=$(bpftool prog load "$BPF_OUT/lro_descs_bad_$1.bpf.o" "$PIN/bad" 2>&1); then
+		rm -f "$PIN/bad"
+		echo "    (loaded)"
+		return 1
+	fi
+	grep -qF -- "$2" <<< "$out" && return 0
+	echo "    (no \"$2\" in:)"
+	grep -v '^;' <<< "$out" | tail -n 5 | sed 's/^/    /'
+	return 1
+}
+check "refused: _next on an uninitialised iterator" \
+	refused uninit_next "expected an initialized iter_lro_desc as arg #0"
+check "refused: NULL for the iterator" \
+	refused scalar_iter "arg#0 expected pointer to an iterator on stack"
+check "refused: iterator never destroyed" refused no_destroy "Unreleased reference"
+check "refused: _new twice on one iterator" \
+	refused double_new "expected uninitialized iter_lro_desc as arg #0"
+check "refused: writing to the snapshot" refused write_snap "only read is supported"
+check "refused: non-sleepable iterator program" \
+	refused not_sleepable "program must be sleepable to call sleepable kfunc bpf_iter_lro_desc_new"
+check "refused: tc program" \
+	refused wrong_type "calling kernel function bpf_iter_lro_desc_new is not allowed"
+check "refused: sleepable fentry program" \
+	refused fentry "calling kernel function bpf_iter_lro_desc_new is not allowed"
+check "refused: sleepable cgroup iterator" \
+	refused iter_cgroup "calling kernel function bpf_iter_lro_desc_new is not allowed"
+
+# --- snapshots while LRO and the device come and go ---------------------------
+#
+# Two snapshot loops: every device of the netns (never fails), and
+# veth-srv by name (fails once it is deleted: restarted). Meanwhile, with
+# a TCP stream through the pair, LRO is detached and reattached, max_desc
+# changed, and the device deleted and created again.
+veth_link_setup() {
+	ip -n "$NS_CLI" link add veth-cli type veth peer name veth-srv netns "$NS_SRV"
+	ip -n "$NS_CLI" addr add $CLI_IP/24 dev veth-cli
+	ip -n "$NS_SRV" addr add $SRV_IP/24 dev veth-srv
+	ip -n "$NS_CLI" link set veth-cli up
+	ip -n "$NS_SRV" link set veth-srv up
+	ip netns exec "$NS_CLI" ethtool -K veth-cli tso off gso off >/dev/null
+	ip netns exec "$NS_SRV" ethtool -K veth-srv gro off >/dev/null
+}
+srv_lroadm set veth-srv flush_timeout_us 20000 >/dev/null
+# exec: $! is lroadm itself (ip netns exec execs it), so kill reaches it.
+(exec ip netns exec "$NS_SRV" "$LROADM" -j descs interval 2) \
+	> "$TMP/churn_all" 2> "$TMP/churn_all.err" &
+all_pid=$!
+dev_loop() {
+	while [ ! -e "$TMP/stop" ]; do
+		(exec ip netns exec "$NS_SRV" "$LROADM" -j descs veth-srv interval 2) &
+		echo $! > "$TMP/dev_loop.pid"
+		wait $!
+		sleep 0.2
+	done
+}
+dev_loop > "$TMP/churn_dev" 2> "$TMP/churn_dev.err" &
+dev_pid=$!
+wait_lines "$TMP/churn_all" 1
+wait_lines "$TMP/churn_dev" 1
+for round in $(seq $((LRO_DEBUG_KERNEL ? 2 : 3))); do
+	ip netns exec "$NS_SRV" timeout 10 socat -u TCP-LISTEN:5001,reuseaddr /dev/null 2>/dev/null &
+	rx=$!
+	wait_port "$NS_SRV" 5001
+	ip netns exec "$NS_CLI" timeout 10 socat -u /dev/zero TCP:$SRV_IP:5001 2>/dev/null &
+	tx=$!
+	for max_desc in 8 1 256 2 64; do
+		srv_lroadm set veth-srv max_desc $max_desc >/dev/null
+		sleep 0.1
+	done
+	srv_lroadm del veth-srv >/dev/null
+	sleep 0.2
+	srv_lroadm set veth-srv max_desc 32 flush_timeout_us 20000 >/dev/null
+	srv_lroadm disable veth-srv >/dev/null
+	srv_lroadm enable veth-srv >/dev/null
+	sleep 0.3
+	ip -n "$NS_SRV" link del veth-srv	# the pair goes: LRO drops what it holds
+	sleep 0.3
+	kill $rx $tx 2>/dev/null
+	wait $rx $tx 2>/dev/null
+	veth_link_setup
+	srv_lroadm set veth-srv max_desc 16 flush_timeout_us 20000 >/dev/null
+done
+touch "$TMP/stop"
+kill "$all_pid" "$(cat "$TMP/dev_loop.pid")"
+wait "$all_pid" "$dev_pid" 2>/dev/null
+check "snapshots of every device kept coming" ge "$(wc -l < "$TMP/churn_all")" 20
+check "... without an error" eq "$(wc -c < "$TMP/churn_all.err")" 0
+check "snapshots of veth-srv kept coming" ge "$(wc -l < "$TMP/churn_dev")" 20
+check "... failing only while it was gone or detached" eq \
+	"$(grep -v -e 'not attached to veth-srv' -e 'cannot find device "veth-srv"' "$TMP/churn_dev.err" | wc -l)" 0
+check "some snapshots saw descriptors" ge "$(grep -c sport "$TMP/churn_all")" 1
+check "kernel log clean" log_clean_since "$mark"
+exit $RET

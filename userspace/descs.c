@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lroadm: the descriptor table.
+ *
+ *   descs [<dev>] [cpu N] [interval MS [count N]]
+ *
+ * One row per flow LRO holds segments of right now, on one device or on
+ * every device LRO is attached to in this network namespace, from all CPUs
+ * or one; with an interval, a snapshot every MS milliseconds (count times,
+ * or until killed; with -j one JSON array per line). Loads bpf/lro_descs.bpf.c (the skeleton is built into lroadm),
+ * runs it once with bpf_prog_test_run_opts() and reads the rows it wrote
+ * into its "descs" map. The program walks lro.ko's descriptor iterator
+ * (kmod/bpf.c); Documentation/bpf.md says what the snapshot guarantees.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "lroadm.h"
+#include "lro_descs.h"
+#include "lro_descs.skel.h"
+
+/* Capability numbers (linux/capability.h), without libcap. */
+#define CAP_NET_ADMIN_NR	12
+#define CAP_SYS_ADMIN_NR	21
+#define CAP_BPF_NR		39
+
+/* libbpf's messages, shown only when loading fails for an unknown reason. */
+static char bpf_log[8192];
+static size_t bpf_log_len;
+
+static int bpf_log_fn(enum libbpf_print_level level, const char *fmt,
+		      va_list ap)
+{
+	int n;
+
+	if (level == LIBBPF_DEBUG || bpf_log_len >= sizeof(bpf_log) - 1)
+		return 0;
+	n = vsnprintf(bpf_log + bpf_log_len, sizeof(bpf_log) - bpf_log_len,
+		      fmt, ap);
+	if (n > 0)
+		bpf_log_len += (size_t)n;
+	if (bpf_log_len >= sizeof(bpf_log))
+		bpf_log_len = sizeof(bpf_log) - 1;
+	return 0;
+}
+
+/* What is missing for the BPF side, said once; 0 if nothing is. */
+static int descs_preflight(void)
+{
+	if (access("/sys/kernel/btf/vmlinux", R_OK) && errno == ENOENT) {
+		error("the kernel has no BTF (CONFIG_DEBUG_INFO_BTF): descs needs it");
+		return -1;
+	}
+	if (access("/sys/module/lro", F_OK)) {
+		error("the lro module is not loaded (modprobe lro)");
+		return -1;
+	}
+	if (access("/sys/kernel/btf/lro", F_OK)) {
+		error("lro.ko has no BTF (built without CONFIG_DEBUG_INFO_BTF_MODULES or pahole): descs needs it");
+		return -1;
+	}
+	return 0;
+}
+
+/* Whether this process has capability @cap (CapEff of /proc/self/status). */
+static bool has_cap(int cap)
+{
+	unsigned long long eff = ~0ULL;
+	char line[256];
+	FILE *f;
+
+	f = fopen("/proc/self/status", "r");
+	if (!f)
+		return true;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "CapEff: %llx", &eff) == 1)
+			break;
+	fclose(f);
+	return eff >> cap & 1;
+}
+
+static void descs_errno(const char *what, int err)
+{
+	if (err == EPERM || err == EACCES) {
+		/* libbpf looks lro.ko's BTF up by ID to resolve the kfuncs:
+		 * BPF_BTF_GET_NEXT_ID and BPF_BTF_GET_FD_BY_ID want that.
+		 */
+		if (has_cap(CAP_BPF_NR) && has_cap(CAP_NET_ADMIN_NR) &&
+		    !has_cap(CAP_SYS_ADMIN_NR))
+			error("permission denied (CAP_SYS_ADMIN needed to find lro.ko's BTF)");
+		else
+			error("permission denied (CAP_BPF and CAP_NET_ADMIN needed)");
+		return;
+	}
+	if (err == ENOSYS) {
+		error("the kernel has no BPF support (CONFIG_BPF_SYSCALL)");
+		return;
+	}
+	if (bpf_log_len)
+		fputs(bpf_log, stderr);
+	error("%s: %s", what, strerror(err));
+}
+
+/* The loaded program and what it is asked. */
+struct descs {
+	struct lro_descs *skel;
+	uint32_t rows;		/* room in the "descs" map */
+	uint32_t runs;		/* result.runs after the last run */
+	int ifindex;
+	int cpu;
+};
+
+/* (Re)load the program with room for d->rows rows. */
+static int descs_load(struct descs *d)
+{
+	int err;
+
+	lro_descs__destroy(d->skel);
+	d->runs = 0;
+	bpf_log_len = 0;
+	bpf_log[0] = '\0';
+	d->skel = lro_descs__open();
+	if (!d->skel) {
+		descs_errno("cannot open the BPF program", errno);
+		return -1;
+	}
+	err = bpf_map__set_max_entries(d->skel->maps.descs, d->rows);
+	if (!err)
+		err = lro_descs__load(d->skel);
+	if (err) {
+		descs_errno("cannot load the BPF program", -err);
+		lro_descs__destroy(d->skel);
+		d->skel = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* Run the program once: 0 with the rows in the map, or -1 after an error. */
+static int descs_run(struct descs *d)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, run);
+	int err;
+
+	d->skel->data->args.ifindex = (uint32_t)d->ifindex;
+	d->skel->data->args.cpu = d->cpu;
+	err = bpf_prog_test_run_opts(bpf_program__fd(d->skel->progs.lro_descs),
+				     &run);
+	if (err) {
+		descs_errno("cannot run the BPF program", errno);
+		return -1;
+	}
+	if (d->skel->bss->result.runs != ++d->runs) {
+		error("the BPF program did not run");
+		return -1;
+	}
+	return 0;
+}
+
+static void descs_snap_error(const char *name, int cpu, int err)
+{
+	switch (err) {
+	case ENOENT:
+		error("LRO is not attached to %s", name);
+		break;
+	case ENODEV:
+		error("cannot find device \"%s\"", name);
+		break;
+	case EINVAL:
+		error("no CPU %d", cpu);
+		break;
+	case EPERM:
+		error("permission denied (CAP_BPF and CAP_NET_ADMIN needed)");
+		break;
+	default:
+		error("cannot take the descriptor snapshot: %s", strerror(err));
+	}
+}
+
+static void print_row(struct json *j, const struct lro_descs_row *r)
+{
+	char ifname[IF_NAMESIZE] = "?";
+	char sa[INET_ADDRSTRLEN], da[INET_ADDRSTRLEN];
+	char src[INET_ADDRSTRLEN + 8], dst[INET_ADDRSTRLEN + 8];
+
+	if_indextoname(r->ifindex, ifname);
+	inet_ntop(AF_INET, r->saddr, sa, sizeof(sa));
+	inet_ntop(AF_INET, r->daddr, da, sizeof(da));
+	if (j) {
+		json_obj_open(j, NULL);
+		json_string(j, "ifname", ifname);
+		json_uint(j, "ifindex", r->ifindex);
+		json_uint(j, "cpu", r->cpu);
+		json_string(j, "saddr", sa);
+		json_uint(j, "sport", r->sport);
+		json_string(j, "daddr", da);
+		json_uint(j, "dport", r->dport);
+		json_uint(j, "vlan", r->vlan);
+		json_uint(j, "segs", r->segs);
+		json_uint(j, "bytes", r->bytes);
+		json_uint(j, "mss", r->mss);
+		json_uint(j, "next_seq", r->next_seq);
+		json_uint(j, "ack", r->ack);
+		json_uint(j, "window", r->window);
+		json_bool(j, "has_ts", r->has_ts);
+		json_uint(j, "tsval", r->tsval);
+		json_uint(j, "tsecr", r->tsecr);
+		json_uint(j, "age_ns", r->age_ns);
+		json_obj_close(j);
+		return;
+	}
+	snprintf(src, sizeof(src), "%s:%u", sa, r->sport);
+	snprintf(dst, sizeof(dst), "%s:%u", da, r->dport);
+	printf("%-10s %3u %-21s %-21s %4u %4u %6u %10u %10u %5u ",
+	       ifname, r->cpu, src, dst, r->vlan, r->segs, r->bytes,
+	       r->next_seq, r->ack, r->window);
+	if (r->has_ts)
+		printf("%10u %10u", r->tsval, r->tsecr);
+	else
+		printf("%10s %10s", "-", "-");
+	printf(" %10llu\n", (unsigned long long)(r->age_ns / 1000));
+}
+
+/* One snapshot, printed; 0 or 1 (the exit status) after an error. */
+static int descs_show(struct descs *d, const char *name)
+{
+	const struct lro_descs_result *res;
+	struct json *j = NULL;
+	int tries, ret = 1;
+	uint32_t i;
+
+	/* More descriptors than rows: again, with room for them all. */
+	for (tries = 0;; tries++) {
+		if (descs_run(d))
+			return 1;
+		res = &d->skel->bss->result;
+		if (res->err || res->total <= res->nr)
+			break;
+		if (tries == 3) {
+			error("the descriptor table keeps growing; try again");
+			return 1;
+		}
+		d->rows = res->total + res->total / 4 + 64;
+		if (descs_load(d))
+			return 1;
+	}
+	if (res->err) {
+		descs_snap_error(name ? name : "?", d->cpu, -res->err);
+		return 1;
+	}
+
+	if (opts.json) {
+		j = json_new(stdout, opts.pretty);
+		json_arr_open(j, NULL);
+	} else {
+		printf("%-10s %3s %-21s %-21s %4s %4s %6s %10s %10s %5s %10s %10s %10s\n",
+		       "dev", "cpu", "source", "destination", "vlan", "segs",
+		       "bytes", "next_seq", "ack", "win", "tsval", "tsecr",
+		       "age_us");
+	}
+	for (i = 0; i < res->nr; i++) {
+		struct lro_descs_row row;
+
+		if (bpf_map__lookup_elem(d->skel->maps.descs, &i, sizeof(i),
+					 &row, sizeof(row), 0)) {
+			error("cannot read row %u: %s", i, strerror(errno));
+			goto out;
+		}
+		print_row(j, &row);
+	}
+	ret = 0;
+out:
+	if (j) {
+		json_arr_close(j);
+		json_destroy(j);
+	}
+	fflush(stdout);
+	return ret;
+}
+
+int cmd_descs(int argc, char **argv)
+{
+	struct descs d = { .rows = LRO_DESCS_ROWS, .cpu = -1 };
+	uint32_t interval = 0, count = 0, cpu = UINT32_MAX, n;
+	const char *name = NULL;
+	int ret = 0;
+
+	for (argc--, argv++; argc > 0; argc--, argv++) {
+		uint32_t *val = NULL;
+
+		if (!strcmp(argv[0], "cpu"))
+			val = &cpu;
+		else if (!strcmp(argv[0], "interval"))
+			val = &interval;
+		else if (!strcmp(argv[0], "count"))
+			val = &count;
+		if (val && argc > 1) {
+			if (parse_u32(argv[0], argv[1], val))
+				return 1;
+			argc--, argv++;
+		} else if (!val && !name) {
+			name = argv[0];
+		} else {
+			error("usage: descs [ DEV ] [ cpu N ] [ interval MS [ count N ] ]");
+			return 1;
+		}
+	}
+	if (cpu != UINT32_MAX)
+		d.cpu = (int)(cpu & INT32_MAX);
+	if (name) {
+		d.ifindex = dev_ifindex(name);
+		if (d.ifindex < 0)
+			return 1;
+	}
+	if (descs_preflight())
+		return 1;
+	libbpf_set_print(bpf_log_fn);
+	if (descs_load(&d))
+		return 1;
+	/* With an interval: a snapshot every interval ms, count times (or
+	 * until killed), from the one loaded program.
+	 */
+	for (n = 0; !ret; n++) {
+		if (n && interval) {
+			if (!opts.json)
+				putchar('\n');
+			struct timespec ts = {
+				.tv_sec = interval / 1000,
+				.tv_nsec = (long)(interval % 1000) * 1000000,
+			};
+
+			nanosleep(&ts, NULL);
+		}
+		ret = descs_show(&d, name);
+		if (!interval || (count && n + 1 >= count))
+			break;
+	}
+	lro_descs__destroy(d.skel);
+	return ret;
+}
