@@ -11,6 +11,11 @@
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+if [ "${KERNEL:-}" = debug ]; then
+	# The debug kernel (make check KERNEL=debug): slower, own results.
+	export VM_OUT=${VM_OUT:-$top/build/vm/check-debug}
+	export VM_TIMEOUT=${VM_TIMEOUT:-2700}
+fi
 export VM_OUT=${VM_OUT:-$top/build/vm/check}
 export VM_TIMEOUT=${VM_TIMEOUT:-1500}
 patterns=$top/scripts/kernel-log-patterns

@@ -6,11 +6,13 @@
 # A minimal initramfs for the test guest: static busybox plus the modules
 # needed to mount the host's root over 9p and stack a tmpfs overlay on it.
 # Its /init hands over to scripts/vm-init inside the host root.
+# MODDIR is the kernel's module tree (default /lib/modules/KVER); modules
+# it lacks are taken to be built in.
 set -euo pipefail
 
 kver=$1
 out=$2
-moddir=/lib/modules/$kver
+moddir=${MODDIR:-/lib/modules/$kver}
 mods="netfs 9pnet 9pnet_virtio 9p overlay"
 
 tmp=$(mktemp -d)
@@ -23,7 +25,7 @@ for a in sh mount mkdir insmod switch_root poweroff cat echo sleep; do
 done
 
 for m in $mods; do
-	f=$(find "$moddir/kernel" -name "$m.ko*" | head -n1)
+	f=$(find "$moddir/kernel" -name "$m.ko*" 2>/dev/null | head -n1 || true)
 	# Built into a kernel (the debug kernel has them all built in).
 	[ -n "$f" ] || continue
 	case $f in
