@@ -1,0 +1,212 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# guest.sh micro|stream OUT  -- the guest side of 'make bench' (bench/run.sh)
+#
+#   micro   (run with VM_ICOUNT=1) lro_bench.ko: per-segment cost of the
+#           LRO engine, kernel GRO and no offload; flow scaling of the
+#           engine, of GRO and of the 2007 linear scan (lro.ko
+#           linear_lookup=1). Appends the module's result lines, each
+#           prefixed by "engine" or "seed", to OUT/micro.txt.
+#   stream  one bulk TCP stream over a veth pair (lib.sh's
+#           veth_pair_setup: sender TSO/GSO off, receiver GRO off) with no
+#           offload, kernel GRO and LRO, interleaved, written 128 KB at a
+#           time (as iperf3) and 8 KB at a time (as socat, lib.sh's
+#           stream_tcp: configurations w8_*); request/response latency;
+#           the hold timer sweep, which adds a stream paced at
+#           BENCH_PACED_MBIT (configurations p_*). One line per run in
+#           OUT/stream.txt.
+#
+# Sizes (environment): BENCH_MB (stream size, 64), BENCH_REPS (interleaved
+# repetitions, 5), BENCH_RR (round trips per latency run, 5000),
+# BENCH_TOTAL (micro-benchmark segments per round, 16384), BENCH_ROUNDS
+# (timed rounds, 5), BENCH_TUNED_US (LRO hold timer of the "tuned"
+# setting, 1000), BENCH_SWEEP (hold timers swept, "0 50 200 1000"),
+# BENCH_PACED_MBIT (the paced stream's rate, 100).
+
+source "$(dirname "$0")/../selftests/lib.sh"
+set -euo pipefail
+
+mode=${1:-}
+OUT=${2:-}
+[ -n "$mode" ] && [ -d "$OUT" ] || { echo "usage: guest.sh micro|stream OUTDIR" >&2; exit 2; }
+
+BENCH_MB=${BENCH_MB:-64}
+BENCH_REPS=${BENCH_REPS:-5}
+BENCH_RR=${BENCH_RR:-5000}
+BENCH_TOTAL=${BENCH_TOTAL:-16384}
+BENCH_ROUNDS=${BENCH_ROUNDS:-5}
+BENCH_TUNED_US=${BENCH_TUNED_US:-1000}
+BENCH_SWEEP=${BENCH_SWEEP:-0 50 200 1000}
+BENCH_PACED_MBIT=${BENCH_PACED_MBIT:-100}
+BENCH_KO=$BUILD/bench/kmod/lro_bench.ko
+RR=$BUILD/bench/rr
+SCALE_FLOWS="1 8 64 512 4096"
+
+die() { echo "guest.sh: $*" >&2; exit 1; }
+step() { echo "bench: [$(date +%T)] $*"; }
+
+# bench_cases TAG CASES: load lro_bench.ko with CASES, keep its results
+bench_cases() {
+	local tag=$1 cases=$2
+	insmod "$BENCH_KO" cases="$cases" total="$BENCH_TOTAL" rounds="$BENCH_ROUNDS" ||
+		die "insmod lro_bench.ko cases=$cases failed (see dmesg)"
+	sed "s/^/$tag /" /sys/kernel/debug/lro_bench/results >> "$OUT/micro.txt"
+	sed 's/^/    /' /sys/kernel/debug/lro_bench/results
+	rmmod lro_bench
+}
+
+scale_cases() { # scale_cases PATH: PATH:Nx8 for every N
+	local n s=
+	for n in $SCALE_FLOWS; do s+="${s:+,}$1:${n}x8"; done
+	echo "$s"
+}
+
+micro() {
+	[ -f "$BENCH_KO" ] || die "$BENCH_KO not built (make)"
+	: > "$OUT/micro.txt"
+	lro_unload
+	modprobe lro || die "modprobe lro failed"
+	step "micro: cost per segment, 1 flow (batches of 64) and 8 flows x 8"
+	bench_cases engine "lro:1x64,gro:1x64,off:1x64,direct:1x64,free:1x64,lro:8x8,gro:8x8,off:8x8,direct:8x8"
+	step "micro: flow scaling, LRO engine (hash lookup): $SCALE_FLOWS flows x 8 segments"
+	bench_cases engine "$(scale_cases lro)"
+	step "micro: flow scaling, kernel GRO: $SCALE_FLOWS flows x 8 segments"
+	bench_cases engine "$(scale_cases gro)"
+	rmmod lro
+	modprobe lro linear_lookup=1 || die "modprobe lro linear_lookup=1 failed"
+	[ "$(cat /sys/module/lro/parameters/linear_lookup)" = Y ] ||
+		die "lro.ko has no linear_lookup parameter"
+	step "micro: flow scaling, 2007 linear scan (lro linear_lookup=1): $SCALE_FLOWS flows x 8 segments"
+	bench_cases seed "$(scale_cases lro)"
+	rmmod lro
+}
+
+# --- streams over the veth pair ---
+
+srv() { ip netns exec "$NS_SRV" "$@"; }
+snmp() { # snmp NS PROTO FIELD: a counter of /proc/net/snmp
+	ip netns exec "$1" awk -v p="$2:" -v k="$3" '$1 == p {
+		if (!n) { for (i = 2; i <= NF; i++) idx[$i] = i; n = 1 }
+		else print $idx[k] }' /proc/net/snmp
+}
+lro_attached() { srv test -d /sys/class/net/veth-srv/lro; }
+lro_detach() { ! lro_attached || srv_lroadm del veth-srv >/dev/null; }
+lro_stats() { # the counters a run reports, as key=value
+	local k
+	for k in aggregated flushed flush_batch flush_timer flush_push flush_size \
+		 flush_max_aggr flush_seq flush_flags no_desc; do
+		printf ' %s=%s' "$k" "$(lro_stat $k)"
+	done
+}
+gro_set() { # gro_set on|off FLUSH_TIMEOUT_NS DEFER_HARD_IRQS
+	srv ethtool -K veth-srv gro "$1" >/dev/null
+	srv sh -c "echo $2 > /sys/class/net/veth-srv/gro_flush_timeout &&
+		   echo $3 > /sys/class/net/veth-srv/napi_defer_hard_irqs"
+}
+
+# config NAME: set the receiver up for one of the compared settings
+config() {
+	case $1 in
+	off) lro_detach; gro_set off 0 0 ;;
+	gro) lro_detach; gro_set on 0 0 ;;
+	gro_tuned) lro_detach; gro_set on 1000000 1 ;;
+	lro) gro_set off 0 0; srv_lroadm set veth-srv max_aggr 64 flush_timeout_us 0 >/dev/null ;;
+	lro_tuned) gro_set off 0 0; srv_lroadm set veth-srv max_aggr 64 flush_timeout_us "$BENCH_TUNED_US" >/dev/null ;;
+	lro_t*) gro_set off 0 0; srv_lroadm set veth-srv max_aggr 64 flush_timeout_us "${1#lro_t}" >/dev/null ;;
+	*) die "unknown config $1" ;;
+	esac
+	if lro_attached; then
+		srv_lroadm stats veth-srv reset >/dev/null
+	fi
+}
+
+PORT=6000
+# stream CFG REP: one bulk stream; prints and records one line. CFG is a
+# config, prefixed by w8_ for 8 KB writes or p_ for a paced stream.
+stream() {
+	local cfg=$1 rep=$2 port=$((PORT++)) res ip0 ip1 seg0 seg1 extra= mb=$BENCH_MB
+	local how=(128)
+	case $cfg in
+	w8_*) how=(8); config "${cfg#w8_}" ;;
+	p_*) how=(128 "$BENCH_PACED_MBIT"); mb=$(((BENCH_PACED_MBIT + 15) / 16)); config "${cfg#p_}" ;;
+	*) config "$cfg" ;;
+	esac
+	ip0=$(snmp "$NS_SRV" Ip InReceives)
+	seg0=$(snmp "$NS_CLI" Tcp OutSegs)
+	srv "$RR" sink $port > "$OUT/sink.out" &
+	local pid=$!
+	wait_port "$NS_SRV" $port || die "sink did not listen on $port"
+	ip netns exec "$NS_CLI" "$RR" send "$SRV_IP" $port "$mb" "${how[@]}" ||
+		die "stream ($cfg) failed"
+	wait $pid || die "sink ($cfg) failed"
+	ip1=$(snmp "$NS_SRV" Ip InReceives)
+	seg1=$(snmp "$NS_CLI" Tcp OutSegs)
+	res=$(cat "$OUT/sink.out")
+	[ "${res%% *}" = "bytes=$((mb << 20))" ] || die "sink got $res, not $mb MB"
+	if lro_attached; then
+		extra=$(lro_stats)
+	fi
+	echo "stream cfg=$cfg rep=$rep mb=$mb write_kb=${how[0]} $res ip_rx=$((ip1 - ip0)) segs=$((seg1 - seg0))$extra" |
+		tee -a "$OUT/stream.txt"
+}
+
+# rr CFG REP: one request/response run of 64-byte messages
+rr() {
+	local cfg=$1 rep=$2 port=$((PORT++)) res
+	config "$cfg"
+	srv "$RR" echo $port &
+	local pid=$!
+	wait_port "$NS_SRV" $port || die "echo server did not listen on $port"
+	res=$(ip netns exec "$NS_CLI" "$RR" ping "$SRV_IP" $port "$BENCH_RR" 64) ||
+		die "request/response ($cfg) failed"
+	wait $pid || die "echo server ($cfg) failed"
+	local extra=
+	if lro_attached; then
+		extra=$(lro_stats)
+	fi
+	echo "rr cfg=$cfg rep=$rep $res$extra" | tee -a "$OUT/stream.txt"
+}
+
+streams() {
+	[ -x "$RR" ] || die "$RR not built (make)"
+	[ -x "$LROADM" ] || die "$LROADM not built (make)"
+	: > "$OUT/stream.txt"
+	lro_load
+	trap veth_pair_cleanup EXIT
+	veth_pair_setup
+	srv_lroadm set veth-srv max_aggr 64 >/dev/null || die "lroadm cannot attach LRO to veth-srv"
+
+	step "stream: warm-up"
+	BENCH_MB=8 stream off 0 >/dev/null
+	local r cfg t
+	for r in $(seq "$BENCH_REPS"); do
+		step "stream: round $r of $BENCH_REPS: off, gro, gro_tuned, lro, lro_tuned, in 128 KB and 8 KB writes (${BENCH_MB} MB each)"
+		for cfg in off gro gro_tuned lro lro_tuned; do
+			stream $cfg "$r"
+			stream "w8_$cfg" "$r"
+		done
+	done
+	for r in $(seq 3); do
+		step "rr: round $r of 3: off, lro ($BENCH_RR round trips of 64 bytes)"
+		rr off "$r"
+		rr lro "$r"
+	done
+	for t in $BENCH_SWEEP; do
+		step "sweep: flush_timeout_us $t: streams (128 KB, 8 KB writes, paced at $BENCH_PACED_MBIT Mbit/s) and request/response"
+		stream "lro_t$t" 1
+		stream "w8_lro_t$t" 1
+		stream "p_lro_t$t" 1
+		rr "lro_t$t" 1
+	done
+	step "sweep: references without LRO"
+	stream p_off 1
+	rr off 4
+}
+
+case $mode in
+micro) micro ;;
+stream) streams ;;
+*) die "unknown mode $mode (micro|stream)" ;;
+esac
+step "done"

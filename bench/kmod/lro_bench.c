@@ -1,0 +1,504 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lro_bench: per-segment cost of the LRO engine and of the kernel's GRO,
+ * fed the same train of TCP segments and ending in the same sink.
+ *
+ * At load time the module runs the cases of its "cases" parameter, a comma
+ * separated list of PATH:FLOWSxBURST, e.g. "lro:1x64,gro:1x64,lro:8x8".
+ * A case feeds rounds of "total" MSS-sized TCP segments (headers in the
+ * linear area, payload in one page fragment, as a NIC driver builds them;
+ * CHECKSUM_UNNECESSARY; TCP timestamps) of FLOWS flows, interleaved round
+ * robin, BURST segments of each flow per batch. Each batch is one NAPI
+ * poll: napi_schedule_prep(), the segments, the path's flush, then
+ * napi_complete_done(), which flushes GRO and delivers its list. PATH is
+ *
+ *   lro     lro_receive_skb() per segment, lro_flush_all() per batch; the
+ *           engine delivers with netif_receive_skb() (LRO_F_NAPI)
+ *   gro     napi_gro_receive() per segment on a NAPI instance of our
+ *           device; napi_complete_done() flushes and delivers the list
+ *   off     netif_receive_skb() per segment: no offload
+ *   direct  the LRO engine, delivering straight to the sink (deliver hook),
+ *           not through the stack: the engine's own cost
+ *   free    the sink per segment: the cost of consuming a segment
+ *
+ * lro, gro and off deliver through the stack's receive path to an
+ * rx_handler on our device (lrobench0, registered, down) that counts
+ * packets, segments and payload bytes and consumes the skb. The segments
+ * of a round are built before the clock starts; the timed region is the
+ * feeding, with bottom halves disabled, measured with ktime_get_ns() (an
+ * instruction count when QEMU runs with -icount shift=0). After a warm-up
+ * round, "rounds" rounds are timed and the median, minimum and maximum
+ * cost per segment are reported, one line per case, in
+ * /sys/kernel/debug/lro_bench/results and in the kernel log.
+ *
+ * The LRO manager gets max_desc = FLOWS descriptors (or the max_desc
+ * parameter) and max_aggr = the max_aggr parameter. lro.ko loaded with
+ * linear_lookup=1 turns the "lro" path into the 2007 linear scan.
+ */
+
+#include <linux/debugfs.h>
+#include <linux/etherdevice.h>
+#include <linux/inet_lro.h>
+#include <linux/jhash.h>
+#include <linux/module.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <net/ip.h>
+#include <net/tcp.h>
+
+static char *cases = "lro:1x64,gro:1x64";
+module_param(cases, charp, 0444);
+MODULE_PARM_DESC(cases, "PATH:FLOWSxBURST,... with PATH lro, gro, off, direct or free");
+static unsigned int total = 16384;
+module_param(total, uint, 0444);
+MODULE_PARM_DESC(total, "segments per round (at least FLOWS x BURST, a multiple of it)");
+static unsigned int rounds = 5;
+module_param(rounds, uint, 0444);
+MODULE_PARM_DESC(rounds, "timed rounds per case (median reported)");
+static unsigned int warmup = 1;
+module_param(warmup, uint, 0444);
+MODULE_PARM_DESC(warmup, "untimed rounds before the timed ones");
+static unsigned int max_aggr = 64;
+module_param(max_aggr, uint, 0444);
+MODULE_PARM_DESC(max_aggr, "max_aggr of the LRO manager");
+static unsigned int max_desc;
+module_param(max_desc, uint, 0444);
+MODULE_PARM_DESC(max_desc, "max_desc of the LRO manager (0: FLOWS)");
+static unsigned int mss = 1448;
+module_param(mss, uint, 0444);
+MODULE_PARM_DESC(mss, "TCP payload bytes per segment");
+
+#define LB_MAX_FLOWS	65536
+#define LB_MAX_SEGS	(1U << 20)
+#define LB_MAX_ROUNDS	101
+#define LB_TCP_HLEN	(sizeof(struct tcphdr) + TCPOLEN_TSTAMP_ALIGNED)
+#define LB_HLEN		(ETH_HLEN + sizeof(struct iphdr) + LB_TCP_HLEN)
+#define LB_SADDR	htonl(0x0a4d0001)	/* 10.77.0.1 */
+#define LB_DADDR	htonl(0x0a4d0002)	/* 10.77.0.2 */
+#define LB_SPORT	10000
+#define LB_DPORT	5001
+
+enum lb_path { LB_LRO, LB_GRO, LB_OFF, LB_DIRECT, LB_FREE };
+
+static const char * const lb_path_names[] = {
+	[LB_LRO] = "lro",
+	[LB_GRO] = "gro",
+	[LB_OFF] = "off",
+	[LB_DIRECT] = "direct",
+	[LB_FREE] = "free",
+};
+
+struct lb_flow {
+	u32 seq;
+	u16 id;
+	u16 sport;
+	u32 hash;
+};
+
+/* What reached the sink in the current round. */
+struct lb_sink {
+	u64 pkts;
+	u64 segs;
+	u64 bytes;
+};
+
+static struct net_device *lb_dev;
+static struct napi_struct lb_napi;
+static struct lb_sink lb_sink;
+static struct dentry *lb_dir;
+static char lb_results[16384];
+static struct debugfs_blob_wrapper lb_blob = { .data = lb_results };
+
+static void lb_consume(struct sk_buff *skb)
+{
+	const struct iphdr *iph = (const struct iphdr *)skb->data;
+	const struct tcphdr *th = (const struct tcphdr *)(skb->data + iph->ihl * 4);
+
+	lb_sink.pkts++;
+	lb_sink.segs += skb_shinfo(skb)->gso_segs ?: 1;
+	lb_sink.bytes += skb->len - iph->ihl * 4 - th->doff * 4;
+	consume_skb(skb);
+}
+
+/* The stack hands our device's packets here: data at the network header. */
+static rx_handler_result_t lb_rx_handler(struct sk_buff **pskb)
+{
+	lb_consume(*pskb);
+	return RX_HANDLER_CONSUMED;
+}
+
+static void lb_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb)
+{
+	lb_consume(skb);
+}
+
+static int lb_poll(struct napi_struct *napi, int budget)
+{
+	return 0;	/* never scheduled: the benchmark drives the NAPI itself */
+}
+
+static netdev_tx_t lb_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	dev_kfree_skb_any(skb);
+	return NETDEV_TX_OK;
+}
+
+static const struct net_device_ops lb_netdev_ops = {
+	.ndo_start_xmit = lb_xmit,
+};
+
+static void lb_setup(struct net_device *dev)
+{
+	ether_setup(dev);
+	dev->netdev_ops = &lb_netdev_ops;
+	eth_hw_addr_random(dev);
+}
+
+/* One MSS-sized segment of @f: headers linear, payload in a fragment. */
+static struct sk_buff *lb_build(struct lb_flow *f, struct page *page)
+{
+	struct sk_buff *skb;
+	struct ethhdr *eth;
+	struct iphdr *iph;
+	struct tcphdr *th;
+	__be32 *opt;
+
+	skb = netdev_alloc_skb_ip_align(lb_dev, LB_HLEN);
+	if (!skb)
+		return NULL;
+	eth = skb_put(skb, ETH_HLEN);
+	ether_addr_copy(eth->h_dest, lb_dev->dev_addr);
+	eth_zero_addr(eth->h_source);
+	eth->h_source[5] = 1;
+	eth->h_proto = htons(ETH_P_IP);
+
+	iph = skb_put_zero(skb, sizeof(*iph));
+	iph->version = 4;
+	iph->ihl = 5;
+	iph->tot_len = htons(sizeof(*iph) + LB_TCP_HLEN + mss);
+	iph->id = htons(f->id++);
+	iph->frag_off = htons(IP_DF);
+	iph->ttl = 64;
+	iph->protocol = IPPROTO_TCP;
+	iph->saddr = LB_SADDR;
+	iph->daddr = LB_DADDR;
+	iph->check = ip_fast_csum((u8 *)iph, iph->ihl);
+
+	th = skb_put_zero(skb, LB_TCP_HLEN);
+	th->source = htons(f->sport);
+	th->dest = htons(LB_DPORT);
+	th->seq = htonl(f->seq);
+	f->seq += mss;
+	th->ack_seq = htonl(1);
+	th->doff = LB_TCP_HLEN / 4;
+	th->ack = 1;
+	th->window = htons(8192);
+	opt = (__be32 *)(th + 1);
+	opt[0] = htonl((TCPOPT_NOP << 24) | (TCPOPT_NOP << 16) |
+		       (TCPOPT_TIMESTAMP << 8) | TCPOLEN_TIMESTAMP);
+	opt[1] = htonl(1000);	/* TSval, the same for the whole train */
+	opt[2] = htonl(1);	/* TSecr */
+
+	get_page(page);
+	skb_add_rx_frag(skb, 0, page, 0, mss, PAGE_SIZE / 2);
+	skb->protocol = eth_type_trans(skb, lb_dev);
+	skb->ip_summed = CHECKSUM_UNNECESSARY;
+	/* As an RSS NIC would: GRO picks its hash bucket from it. */
+	skb_set_hash(skb, f->hash, PKT_HASH_TYPE_L4);
+	return skb;
+}
+
+struct lb_case {
+	enum lb_path path;
+	unsigned int flows;
+	unsigned int burst;
+	unsigned int segs;	/* per round */
+};
+
+struct lb_state {
+	struct lb_flow *flows;
+	struct sk_buff **train;
+	struct page *page;
+	struct net_lro_mgr mgr;
+};
+
+/* Build a round's segments: batches of flows x burst, round robin. */
+static int lb_build_train(struct lb_state *st, const struct lb_case *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->segs; i++) {
+		struct lb_flow *f = &st->flows[i % c->flows];
+
+		st->train[i] = lb_build(f, st->page);
+		if (!st->train[i]) {
+			while (i--) {
+				kfree_skb(st->train[i]);
+				st->train[i] = NULL;
+			}
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+/* Feed one round; returns the nanoseconds it took. */
+static u64 lb_feed(struct lb_state *st, const struct lb_case *c)
+{
+	unsigned int batch = c->flows * c->burst, i, j;
+	u64 t0, t1;
+
+	local_bh_disable();
+	t0 = ktime_get_ns();
+	for (i = 0; i < c->segs; i += batch) {
+		struct sk_buff **skbs = st->train + i;
+
+		if (WARN_ON_ONCE(!napi_schedule_prep(&lb_napi))) {
+			for (j = i; j < c->segs; j++)
+				kfree_skb(st->train[j]);
+			break;
+		}
+		switch (c->path) {
+		case LB_LRO:
+		case LB_DIRECT:
+			for (j = 0; j < batch; j++)
+				lro_receive_skb(&st->mgr, skbs[j], NULL);
+			lro_flush_all(&st->mgr);
+			break;
+		case LB_GRO:
+			for (j = 0; j < batch; j++)
+				napi_gro_receive(&lb_napi, skbs[j]);
+			break;
+		case LB_OFF:
+			for (j = 0; j < batch; j++)
+				netif_receive_skb(skbs[j]);
+			break;
+		case LB_FREE:
+			for (j = 0; j < batch; j++)
+				lb_consume(skbs[j]);
+			break;
+		}
+		napi_complete_done(&lb_napi, batch);
+	}
+	t1 = ktime_get_ns();
+	local_bh_enable();
+	memset(st->train, 0, c->segs * sizeof(*st->train));
+	return t1 - t0;
+}
+
+static int lb_cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static __printf(1, 2) void lb_report(const char *fmt, ...)
+{
+	size_t len = lb_blob.size;
+	va_list args;
+
+	va_start(args, fmt);
+	len += vscnprintf(lb_results + len, sizeof(lb_results) - len, fmt, args);
+	va_end(args);
+	pr_info("%s", lb_results + lb_blob.size);
+	lb_blob.size = len;
+}
+
+static int lb_run_case(struct lb_state *st, const struct lb_case *c)
+{
+	u64 cost[LB_MAX_ROUNDS], build[LB_MAX_ROUNDS];
+	struct lb_sink first = {};
+	unsigned int r, nr = rounds + warmup, ndesc;
+	bool ok = true;
+	int err;
+
+	ndesc = max_desc ?: c->flows;
+	memset(&st->mgr, 0, sizeof(st->mgr));
+	st->mgr.dev = lb_dev;
+	st->mgr.features = LRO_F_NAPI;
+	st->mgr.max_aggr = max_aggr;
+	st->mgr.max_desc = ndesc;
+	if (c->path == LB_DIRECT)
+		st->mgr.deliver = lb_deliver;
+	st->mgr.lro_arr = kvcalloc(ndesc, sizeof(*st->mgr.lro_arr), GFP_KERNEL);
+	if (!st->mgr.lro_arr)
+		return -ENOMEM;
+
+	for (r = 0; r < nr; r++) {
+		unsigned int f;
+		u64 t0;
+
+		for (f = 0; f < c->flows; f++) {
+			struct lb_flow *fl = &st->flows[f];
+
+			fl->seq = 1;
+			fl->id = 0;
+			fl->sport = LB_SPORT + f;
+			fl->hash = jhash_3words((__force u32)LB_SADDR,
+						(__force u32)LB_DADDR,
+						fl->sport << 16 | LB_DPORT, 0);
+		}
+		t0 = ktime_get_ns();
+		err = lb_build_train(st, c);
+		if (err)
+			goto out;
+		memset(&lb_sink, 0, sizeof(lb_sink));
+		if (r >= warmup)
+			build[r - warmup] = (ktime_get_ns() - t0) * 100 / c->segs;
+		t0 = lb_feed(st, c);
+		if (r >= warmup)
+			cost[r - warmup] = t0 * 100 / c->segs;
+		if (lb_sink.segs != c->segs || lb_sink.bytes != (u64)c->segs * mss ||
+		    (r && lb_sink.pkts != first.pkts))
+			ok = false;
+		if (!r)
+			first = lb_sink;
+		cond_resched();
+	}
+	sort(cost, rounds, sizeof(*cost), lb_cmp_u64, NULL);
+	sort(build, rounds, sizeof(*build), lb_cmp_u64, NULL);
+	/* costs are ns x 100 per segment: printed with two decimals */
+	lb_report("%s flows=%u burst=%u segs=%u rounds=%u ns_per_seg=%llu.%02llu min=%llu.%02llu max=%llu.%02llu build_ns_per_seg=%llu.%02llu pkts=%llu segs_out=%llu bytes=%llu no_desc=%lu ok=%d\n",
+		  lb_path_names[c->path], c->flows, c->burst, c->segs, rounds,
+		  cost[rounds / 2] / 100, cost[rounds / 2] % 100,
+		  cost[0] / 100, cost[0] % 100,
+		  cost[rounds - 1] / 100, cost[rounds - 1] % 100,
+		  build[rounds / 2] / 100, build[rounds / 2] % 100,
+		  first.pkts, first.segs, first.bytes, st->mgr.stats.no_desc, ok);
+	err = 0;
+out:
+	lro_flush_all(&st->mgr);	/* nothing is held: every batch ends flushed */
+	kvfree(st->mgr.lro_arr);
+	return err;
+}
+
+/* "path:FLOWSxBURST" */
+static int lb_parse_case(char *s, struct lb_case *c)
+{
+	char *path = strsep(&s, ":"), *flows = strsep(&s, "x");
+	int i;
+
+	if (!s || kstrtouint(flows, 10, &c->flows) ||
+	    kstrtouint(s, 10, &c->burst))
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(lb_path_names); i++)
+		if (!strcmp(path, lb_path_names[i]))
+			break;
+	if (i == ARRAY_SIZE(lb_path_names) || !c->flows || !c->burst ||
+	    c->flows > LB_MAX_FLOWS || c->flows * c->burst > LB_MAX_SEGS)
+		return -EINVAL;
+	c->path = i;
+	c->segs = rounddown(max(total, c->flows * c->burst),
+			    c->flows * c->burst);
+	return 0;
+}
+
+static int lb_run(void)
+{
+	unsigned int maxsegs, maxflows, n = 0;
+	struct lb_case *list;
+	struct lb_state st = {};
+	char *buf, *p, *tok;
+	int err = 0, i;
+
+	if (!rounds || rounds + warmup > LB_MAX_ROUNDS || !mss ||
+	    mss > PAGE_SIZE / 2 || max_aggr < 1 || max_desc > LB_MAX_FLOWS)
+		return -EINVAL;
+	buf = kstrdup(cases, GFP_KERNEL);
+	list = kcalloc(strlen(cases) / 5 + 1, sizeof(*list), GFP_KERNEL);
+	if (!buf || !list) {
+		err = -ENOMEM;
+		goto out;
+	}
+	maxsegs = 0;
+	maxflows = 0;
+	p = buf;
+	while ((tok = strsep(&p, ",")))
+		if (*tok) {
+			err = lb_parse_case(tok, &list[n]);
+			if (err) {
+				pr_err("bad case '%s' (PATH:FLOWSxBURST)\n", tok);
+				goto out;
+			}
+			maxsegs = max(maxsegs, list[n].segs);
+			maxflows = max(maxflows, list[n].flows);
+			n++;
+		}
+	st.flows = kvcalloc(maxflows, sizeof(*st.flows), GFP_KERNEL);
+	st.train = kvcalloc(maxsegs, sizeof(*st.train), GFP_KERNEL);
+	st.page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	if (!st.flows || !st.train || !st.page) {
+		err = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < n && !err; i++) {
+		err = lb_run_case(&st, &list[i]);
+		if (err)
+			pr_err("case %d failed: %d\n", i, err);
+	}
+out:
+	if (st.page)
+		put_page(st.page);
+	kvfree(st.train);
+	kvfree(st.flows);
+	kfree(list);
+	kfree(buf);
+	return err;
+}
+
+static void lb_dev_destroy(void)
+{
+	napi_disable(&lb_napi);
+	netif_napi_del(&lb_napi);
+	rtnl_lock();
+	netdev_rx_handler_unregister(lb_dev);
+	unregister_netdevice(lb_dev);
+	rtnl_unlock();
+	free_netdev(lb_dev);
+}
+
+static int __init lb_init(void)
+{
+	int err;
+
+	lb_dev = alloc_netdev(0, "lrobench%d", NET_NAME_ENUM, lb_setup);
+	if (!lb_dev)
+		return -ENOMEM;
+	rtnl_lock();
+	err = register_netdevice(lb_dev);
+	if (!err) {
+		err = netdev_rx_handler_register(lb_dev, lb_rx_handler, NULL);
+		if (err)
+			unregister_netdevice(lb_dev);
+	}
+	rtnl_unlock();
+	if (err) {
+		free_netdev(lb_dev);
+		return err;
+	}
+	netif_napi_add(lb_dev, &lb_napi, lb_poll);
+	napi_enable(&lb_napi);
+
+	err = lb_run();
+	if (err) {
+		lb_dev_destroy();
+		return err;
+	}
+	lb_dir = debugfs_create_dir("lro_bench", NULL);
+	debugfs_create_blob("results", 0444, lb_dir, &lb_blob);
+	return 0;
+}
+
+static void __exit lb_exit(void)
+{
+	debugfs_remove_recursive(lb_dir);
+	lb_dev_destroy();
+}
+
+module_init(lb_init);
+module_exit(lb_exit);
+MODULE_DESCRIPTION("LRO engine vs kernel GRO: per-segment cost micro-benchmark");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""report.py MICRO STREAM OUTDIR JSON [KEY=VALUE...]
+
+Turns the raw results of bench/guest.sh (MICRO: lro_bench.ko's lines,
+STREAM: one line per stream or request/response run) into the table that
+'make bench' prints (OUTDIR/table.txt), the flat JSON object of every
+figure (JSON), and the flow-scaling data for gnuplot (OUTDIR/scaling.dat).
+KEY=VALUE pairs (numbers) are added to the JSON as they are: the run's
+context (host load, duration).
+"""
+
+import json
+import statistics
+import sys
+
+
+def die(msg):
+    sys.exit(f"report.py: {msg}")
+
+
+def parse_kv(words):
+    kv = {}
+    for w in words:
+        if "=" in w:
+            k, v = w.split("=", 1)
+            try:
+                kv[k] = float(v)
+            except ValueError:
+                kv[k] = v
+    return kv
+
+
+def load_micro(path):
+    """{(tag, path, flows, burst): line's values}"""
+    res = {}
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if len(w) < 3:
+                continue
+            kv = parse_kv(w[2:])
+            if kv.get("ok") != 1:
+                die(f"micro-benchmark case failed its checks: {line.strip()}")
+            res[(w[0], w[1], int(kv["flows"]), int(kv["burst"]))] = kv
+    return res
+
+
+def load_stream(path):
+    runs = []
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if len(w) < 2 or w[0] not in ("stream", "rr"):
+                continue
+            kv = parse_kv(w[1:])
+            kv["kind"] = w[0]
+            runs.append(kv)
+    return runs
+
+
+def main():
+    if len(sys.argv) < 5:
+        die("usage: report.py MICRO STREAM OUTDIR JSON [KEY=VALUE...]")
+    micro_path, stream_path, outdir, json_path = sys.argv[1:5]
+    extra = parse_kv(sys.argv[5:])
+    tuned_us = int(extra.get("lro_tuned_flush_timeout_us", 1000))
+    paced = int(extra.get("paced_stream_mbit", 100))
+    micro = load_micro(micro_path)
+    runs = load_stream(stream_path)
+    out = {}
+
+    def m(tag, path, flows, burst):
+        try:
+            return micro[(tag, path, flows, burst)]["ns_per_seg"]
+        except KeyError:
+            die(f"no micro-benchmark result for {tag} {path}:{flows}x{burst}")
+
+    def pkts(tag, path, flows, burst):
+        v = micro[(tag, path, flows, burst)]
+        return v["segs_out"] / v["pkts"]
+
+    # 1. per-segment cost
+    out["cost_ns_lro"] = m("engine", "lro", 1, 64)
+    out["cost_ns_gro"] = m("engine", "gro", 1, 64)
+    out["cost_ratio_lro_vs_gro"] = out["cost_ns_lro"] / out["cost_ns_gro"]
+    out["cost_ns_off"] = m("engine", "off", 1, 64)
+    out["cost_ns_lro_engine_only"] = m("engine", "direct", 1, 64)
+    out["cost_ns_sink"] = m("engine", "free", 1, 64)
+    out["cost_ns_lro_8flows"] = m("engine", "lro", 8, 8)
+    out["cost_ns_gro_8flows"] = m("engine", "gro", 8, 8)
+    out["cost_ns_off_8flows"] = m("engine", "off", 8, 8)
+    out["cost_ns_lro_engine_only_8flows"] = m("engine", "direct", 8, 8)
+    out["cost_ratio_lro_vs_gro_8flows"] = out["cost_ns_lro_8flows"] / out["cost_ns_gro_8flows"]
+    out["micro_segs_per_pkt_lro"] = pkts("engine", "lro", 1, 64)
+    out["micro_segs_per_pkt_gro"] = pkts("engine", "gro", 1, 64)
+
+    # 2. flow scaling
+    flows = sorted({k[2] for k in micro if k[3] == 8 and k[1] in ("lro", "gro")})
+    scale = []
+    for n in flows:
+        row = [n]
+        for tag, path, name in (("engine", "lro", "lro"), ("seed", "lro", "seed"),
+                                ("engine", "gro", "gro")):
+            if (tag, path, n, 8) in micro:
+                v = m(tag, path, n, 8)
+                out[f"scale_ns_{name}_{n}"] = v
+                row.append(v)
+            else:
+                row.append(float("nan"))
+        scale.append(row)
+    for name in ("lro", "seed", "gro"):
+        if f"scale_ns_{name}_4096" in out and f"scale_ns_{name}_1" in out:
+            out[f"{'flow' if name == 'lro' else name}_scaling_ratio_4096_vs_1"] = \
+                out[f"scale_ns_{name}_4096"] / out[f"scale_ns_{name}_1"]
+    for key in ("flow_scaling_ratio_4096_vs_1", "seed_scaling_ratio_4096_vs_1"):
+        if key not in out:
+            die(f"flow scaling results incomplete ({key})")
+    with open(f"{outdir}/scaling.dat", "w") as f:
+        f.write("# flows  lro_ns  seed_ns  gro_ns  (per segment, 8 segments per flow per flush)\n")
+        for row in scale:
+            f.write(" ".join(f"{x:g}" for x in row) + "\n")
+
+    # 3./4. streams
+    streams = [r for r in runs if r["kind"] == "stream"]
+    rrs = [r for r in runs if r["kind"] == "rr"]
+
+    def sel(kind_runs, cfg):
+        s = [r for r in kind_runs if r["cfg"] == cfg]
+        if not s:
+            die(f"no {cfg} runs in {stream_path}")
+        return s
+
+    def med(kind_runs, cfg, key):
+        return statistics.median(r[key] for r in sel(kind_runs, cfg))
+
+    def lro_aggr(cfg):
+        s = sel(streams, cfg)
+        return sum(r["aggregated"] for r in s) / max(1, sum(r["flushed"] for r in s))
+
+    def per_mb(r):
+        return r["ip_rx"] / r["mb"]
+
+    # The main figures come from 128 KB writes; w8_: the same with 8 KB
+    # writes (PSH every ~6 segments).
+    for p in ("", "w8_"):
+        for cfg in ("off", "gro", "gro_tuned", "lro", "lro_tuned"):
+            c = p + cfg
+            out[f"{p}throughput_mbit_{cfg}"] = med(streams, c, "mbit_s")
+            out[f"{p}ip_rx_per_mb_{cfg}"] = statistics.median(per_mb(r) for r in sel(streams, c))
+            out[f"{p}segs_per_ip_rx_{cfg}"] = statistics.median(r["segs"] / r["ip_rx"]
+                                                                for r in sel(streams, c))
+        out[f"{p}aggregation_ratio_default"] = lro_aggr(p + "lro")
+        out[f"{p}aggregation_ratio"] = lro_aggr(p + "lro_tuned")
+        out[f"{p}ip_rx_reduction"] = out[f"{p}ip_rx_per_mb_off"] / out[f"{p}ip_rx_per_mb_lro_tuned"]
+        out[f"{p}gro_aggregation_ratio_default"] = out[f"{p}segs_per_ip_rx_gro"]
+        out[f"{p}gro_aggregation_ratio"] = out[f"{p}segs_per_ip_rx_gro_tuned"]
+        best_lro = max(out[f"{p}throughput_mbit_lro"], out[f"{p}throughput_mbit_lro_tuned"])
+        best_gro = max(out[f"{p}throughput_mbit_gro"], out[f"{p}throughput_mbit_gro_tuned"])
+        out[f"{p}throughput_ratio_lro_vs_gro"] = best_lro / best_gro
+        out[f"{p}throughput_ratio_lro_vs_off"] = best_lro / out[f"{p}throughput_mbit_off"]
+        out[f"{p}throughput_ratio_lro_vs_gro_default"] = \
+            out[f"{p}throughput_mbit_lro"] / out[f"{p}throughput_mbit_gro"]
+
+    # 5. latency (the off runs of the sweep's reference count too)
+    off_p50 = med(rrs, "off", "p50_us")
+    off_p99 = med(rrs, "off", "p99_us")
+    out["rr_p50_us_off"] = off_p50
+    out["rr_p99_us_off"] = off_p99
+    out["rr_p50_us_lro"] = med(rrs, "lro", "p50_us")
+    out["rr_p99_us_lro"] = med(rrs, "lro", "p99_us")
+    out["rr_latency_ratio_lro_vs_off"] = out["rr_p50_us_lro"] / off_p50
+    out["rr_p99_ratio_lro_vs_off"] = out["rr_p99_us_lro"] / off_p99
+
+    # 6. hold timer sweep
+    sweep = sorted({int(r["cfg"][5:]) for r in runs
+                    if r["cfg"].startswith("lro_t") and r["cfg"][5:].isdigit()})
+    out["sweep_paced_throughput_mbit_off"] = med(streams, "p_off", "mbit_s")
+    for t in sweep:
+        cfg = f"lro_t{t}"
+        out[f"sweep_aggr_{t}us"] = lro_aggr(cfg)
+        out[f"sweep_aggr_w8_{t}us"] = lro_aggr("w8_" + cfg)
+        out[f"sweep_aggr_paced_{t}us"] = lro_aggr("p_" + cfg)
+        out[f"sweep_throughput_mbit_{t}us"] = med(streams, cfg, "mbit_s")
+        out[f"sweep_throughput_mbit_w8_{t}us"] = med(streams, "w8_" + cfg, "mbit_s")
+        out[f"sweep_paced_throughput_mbit_{t}us"] = med(streams, "p_" + cfg, "mbit_s")
+        out[f"sweep_rr_p50_us_{t}us"] = med(rrs, cfg, "p50_us")
+        out[f"sweep_rr_p99_us_{t}us"] = med(rrs, cfg, "p99_us")
+        out[f"sweep_rr_p50_ratio_{t}us"] = out[f"sweep_rr_p50_us_{t}us"] / off_p50
+        out[f"sweep_rr_p99_ratio_{t}us"] = out[f"sweep_rr_p99_us_{t}us"] / off_p99
+        # Request/response segments carry PSH: none may wait for the timer.
+        out[f"sweep_rr_timer_flushes_{t}us"] = sum(r.get("flush_timer", 0)
+                                                   for r in sel(rrs, cfg))
+    out.update(extra)
+    out = {k: (round(v, 4) if isinstance(v, float) else v) for k, v in out.items()}
+    for k, v in out.items():
+        if not isinstance(v, (int, float)):
+            die(f"{k} is not a number: {v!r}")
+    with open(json_path, "w") as f:
+        json.dump(out, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+    # the table
+    def goal(v, op, g):
+        ok = v <= g if op == "<=" else v >= g
+        return f"{op} {g:<5g} {'met' if ok else 'MISSED'}"
+
+    L = []
+    L.append("1. Per-segment cost (ns/segment; QEMU TCG -icount shift=0: 1 ns = 1 instruction)")
+    L.append(f"   {'':34} {'1 flow':>9} {'8 flows':>9}")
+    for name, a, b in (("LRO engine (lro_receive_skb)", "cost_ns_lro", "cost_ns_lro_8flows"),
+                       ("kernel GRO (napi_gro_receive)", "cost_ns_gro", "cost_ns_gro_8flows"),
+                       ("no offload (netif_receive_skb)", "cost_ns_off", "cost_ns_off_8flows"),
+                       ("LRO engine, deliver hook to sink", "cost_ns_lro_engine_only",
+                        "cost_ns_lro_engine_only_8flows")):
+        L.append(f"   {name:34} {out[a]:9.1f} {out[b]:9.1f}")
+    L.append(f"   {'sink only (consume_skb)':34} {out['cost_ns_sink']:9.1f}")
+    L.append(f"   cost_ratio_lro_vs_gro          {out['cost_ratio_lro_vs_gro']:8.3f}"
+             f"   (8 flows: {out['cost_ratio_lro_vs_gro_8flows']:.3f})   goal "
+             + goal(out["cost_ratio_lro_vs_gro"], "<=", 0.8))
+    L.append("")
+    L.append("2. Flow scaling (ns/segment, N flows interleaved, 8 segments per flow per flush)")
+    L.append(f"   {'flows':>6} {'LRO (hash)':>11} {'2007 scan':>11} {'kernel GRO':>11}")
+    for row in scale:
+        L.append(f"   {row[0]:6d} {row[1]:11.1f} {row[2]:11.1f} {row[3]:11.1f}")
+    L.append(f"   flow_scaling_ratio_4096_vs_1   {out['flow_scaling_ratio_4096_vs_1']:8.3f}   goal "
+             + goal(out["flow_scaling_ratio_4096_vs_1"], "<=", 1.2))
+    L.append(f"   seed_scaling_ratio_4096_vs_1   {out['seed_scaling_ratio_4096_vs_1']:8.3f}")
+    if "gro_scaling_ratio_4096_vs_1" in out:
+        L.append(f"   gro_scaling_ratio_4096_vs_1    {out['gro_scaling_ratio_4096_vs_1']:8.3f}")
+    L.append("")
+    L.append(f"3./4. One bulk TCP stream over veth, medians of {len(sel(streams, 'off'))} "
+             f"interleaved runs of {int(sel(streams, 'off')[0]['mb'])} MB")
+    for p, what in (("", "written 128 KB at a time (iperf3's default)"),
+                    ("w8_", "written 8 KB at a time (socat's default): PSH every ~6 segments")):
+        L.append(f"   {what}")
+        L.append(f"   {'receiver':26} {'Mbit/s':>8} {'IP rx/MB':>9} {'segs/IP rx':>10} "
+                 f"{'LRO aggr':>9}")
+        for cfg, name in (("off", "no offload"), ("gro", "GRO default"),
+                          ("gro_tuned", "GRO 1 ms flush + defer 1"), ("lro", "LRO default"),
+                          ("lro_tuned", f"LRO hold timer {tuned_us} us")):
+            ag = f"{lro_aggr(p + cfg):9.1f}" if cfg.startswith("lro") else f"{'':9}"
+            L.append(f"   {name:26} {out[p + 'throughput_mbit_' + cfg]:8.1f} "
+                     f"{out[p + 'ip_rx_per_mb_' + cfg]:9.1f} "
+                     f"{out[p + 'segs_per_ip_rx_' + cfg]:10.1f} {ag}")
+    L.append("   (LRO aggr = aggregated / flushed; segs/IP rx = sender's segments per "
+             "receiver IP packet)")
+    L.append(f"   aggregation_ratio_default      {out['aggregation_ratio_default']:8.2f}   goal "
+             + goal(out["aggregation_ratio_default"], ">=",
+                    round(out["gro_aggregation_ratio_default"], 2)) + " (GRO default)")
+    L.append(f"   aggregation_ratio (tuned)      {out['aggregation_ratio']:8.2f}   goal "
+             + goal(out["aggregation_ratio"], ">=", 30))
+    L.append(f"   gro_aggregation_ratio_default  {out['gro_aggregation_ratio_default']:8.2f}")
+    L.append(f"   gro_aggregation_ratio (tuned)  {out['gro_aggregation_ratio']:8.2f}")
+    L.append(f"   ip_rx_reduction                {out['ip_rx_reduction']:8.2f}   goal "
+             + goal(out["ip_rx_reduction"], ">=", 25))
+    L.append(f"   throughput_ratio_lro_vs_gro    {out['throughput_ratio_lro_vs_gro']:8.3f}   goal "
+             + goal(out["throughput_ratio_lro_vs_gro"], ">=", 1.0) + " (best vs best)")
+    L.append(f"   throughput_ratio_lro_vs_gro_default {out['throughput_ratio_lro_vs_gro_default']:.3f}")
+    L.append(f"   throughput_ratio_lro_vs_off    {out['throughput_ratio_lro_vs_off']:8.3f}   goal "
+             + goal(out["throughput_ratio_lro_vs_off"], ">=", 1.3))
+    L.append("")
+    L.append("5. Request/response, 64-byte ping-pong over TCP (us)")
+    L.append(f"   {'':26} {'p50':>8} {'p99':>8}")
+    L.append(f"   {'LRO off':26} {off_p50:8.1f} {off_p99:8.1f}")
+    L.append(f"   {'LRO default':26} {out['rr_p50_us_lro']:8.1f} {out['rr_p99_us_lro']:8.1f}")
+    L.append(f"   rr_latency_ratio_lro_vs_off    {out['rr_latency_ratio_lro_vs_off']:8.3f}   goal "
+             + goal(out["rr_latency_ratio_lro_vs_off"], "<=", 1.05))
+    L.append(f"   rr_p99_ratio_lro_vs_off        {out['rr_p99_ratio_lro_vs_off']:8.3f}")
+    L.append("")
+    L.append("6. Hold timer sweep (flush_timeout_us): LRO aggregation (aggregated/flushed) of")
+    L.append("   a 128 KB-write stream, an 8 KB-write stream and a stream paced at "
+             f"{paced} Mbit/s")
+    L.append("   (its Mbit/s; without LRO "
+             f"{out['sweep_paced_throughput_mbit_off']:.1f}), and 64-byte request/response")
+    L.append(f"   {'timer':>7} {'128K':>6} {'8K':>6} {'paced':>6} {'Mbit/s':>7} {'rr p50':>7} "
+             f"{'/off':>6} {'rr p99':>8} {'/off':>6} {'timer flushes':>13}")
+    for t in sweep:
+        L.append(f"   {str(t) + ' us':>7} {out[f'sweep_aggr_{t}us']:6.1f} "
+                 f"{out[f'sweep_aggr_w8_{t}us']:6.1f} {out[f'sweep_aggr_paced_{t}us']:6.1f} "
+                 f"{out[f'sweep_paced_throughput_mbit_{t}us']:7.1f} "
+                 f"{out[f'sweep_rr_p50_us_{t}us']:7.1f} {out[f'sweep_rr_p50_ratio_{t}us']:6.3f} "
+                 f"{out[f'sweep_rr_p99_us_{t}us']:8.1f} {out[f'sweep_rr_p99_ratio_{t}us']:6.3f} "
+                 f"{int(out[f'sweep_rr_timer_flushes_{t}us']):13d}")
+    L.append("   (timer flushes: LRO_FLUSH_TIMER during the request/response run; "
+             "PSH segments are never held)")
+    text = "\n".join(L) + "\n"
+    with open(f"{outdir}/table.txt", "w") as f:
+        f.write(text)
+    sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main()

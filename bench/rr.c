@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rr: the TCP end points of 'make bench' (bench/guest.sh).
+ *
+ *   rr echo PORT                 accept one connection, echo it until EOF
+ *   rr ping HOST PORT N SIZE     N round trips of SIZE bytes (after N/10
+ *                                warm-up ones); prints the latency
+ *                                percentiles in microseconds:
+ *                                "p50_us=.. p90_us=.. p99_us=.. mean_us=.. n=N"
+ *   rr sink PORT                 accept one connection, read it until EOF;
+ *                                prints "bytes=.. secs=.. mbit_s=..", timed
+ *                                from the first byte to EOF
+ *   rr send HOST PORT MB [KB [MBIT]]
+ *                                send MB megabytes in writes of KB
+ *                                kilobytes (default 128, as iperf3), paced
+ *                                at MBIT Mbit/s if given (SO_MAX_PACING_RATE:
+ *                                TCP's own pacing), then wait for the sink
+ *                                to close
+ *
+ * Both ends set TCP_NODELAY; a request is one write(), so it leaves as one
+ * segment with PSH set.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+	int err = errno;
+
+	va_start(ap, fmt);
+	fputs("rr: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (err)
+		fprintf(stderr, ": %s", strerror(err));
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static long num(const char *s, const char *what, long min, long max)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || v < min || v > max) {
+		errno = 0;
+		die("bad %s '%s' (%ld..%ld)", what, s, min, max);
+	}
+	return v;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void nodelay(int fd)
+{
+	int one = 1;
+
+	if (setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)))
+		die("setsockopt TCP_NODELAY");
+}
+
+static int accept_one(const char *port)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET };
+	int fd, c, one = 1;
+
+	sin.sin_port = htons(num(port, "port", 1, 65535));
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	if (fd < 0)
+		die("socket");
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)))
+		die("bind port %s", port);
+	if (listen(fd, 1))
+		die("listen");
+	c = accept(fd, NULL, NULL);
+	if (c < 0)
+		die("accept");
+	close(fd);
+	nodelay(c);
+	return c;
+}
+
+static int connect_to(const char *host, const char *port)
+{
+	struct sockaddr_in sin = { .sin_family = AF_INET };
+	int fd;
+
+	sin.sin_port = htons(num(port, "port", 1, 65535));
+	if (inet_pton(AF_INET, host, &sin.sin_addr) != 1) {
+		errno = 0;
+		die("bad IPv4 address '%s'", host);
+	}
+	fd = socket(AF_INET, SOCK_STREAM, 0);
+	if (fd < 0)
+		die("socket");
+	nodelay(fd);
+	if (connect(fd, (struct sockaddr *)&sin, sizeof(sin)))
+		die("connect %s:%s", host, port);
+	return fd;
+}
+
+/* Read exactly @len bytes; 0 at EOF before any, 1 when done. */
+static int read_full(int fd, char *buf, size_t len)
+{
+	size_t got = 0;
+	ssize_t n;
+
+	while (got < len) {
+		n = read(fd, buf + got, len - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			die("read");
+		if (n == 0) {
+			if (got) {
+				errno = 0;
+				die("EOF inside a message");
+			}
+			return 0;
+		}
+		got += n;
+	}
+	return 1;
+}
+
+static void write_full(int fd, const char *buf, size_t len)
+{
+	ssize_t n;
+
+	while (len) {
+		n = write(fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			die("write");
+		buf += n;
+		len -= n;
+	}
+}
+
+static int do_echo(char **argv)
+{
+	int fd = accept_one(argv[0]);
+	char buf[65536];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			die("read");
+		write_full(fd, buf, n);
+	}
+	close(fd);
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int do_ping(char **argv)
+{
+	long n = num(argv[2], "count", 1, 10000000);
+	long size = num(argv[3], "size", 1, 65536);
+	long warm = n / 10, i;
+	double *lat, sum = 0;
+	char *buf;
+	int fd;
+
+	lat = calloc(n, sizeof(*lat));
+	buf = calloc(1, size);
+	if (!lat || !buf)
+		die("out of memory");
+	fd = connect_to(argv[0], argv[1]);
+	for (i = -warm; i < n; i++) {
+		double t0 = now();
+
+		write_full(fd, buf, size);
+		if (!read_full(fd, buf, size)) {
+			errno = 0;
+			die("echo server closed the connection");
+		}
+		if (i >= 0)
+			lat[i] = (now() - t0) * 1e6;
+	}
+	close(fd);
+	for (i = 0; i < n; i++)
+		sum += lat[i];
+	qsort(lat, n, sizeof(*lat), cmp_double);
+	printf("p50_us=%.1f p90_us=%.1f p99_us=%.1f mean_us=%.1f n=%ld\n",
+	       lat[n / 2], lat[n * 9 / 10], lat[n * 99 / 100], sum / n, n);
+	free(lat);
+	free(buf);
+	return 0;
+}
+
+static int do_sink(char **argv)
+{
+	int fd = accept_one(argv[0]);
+	static char buf[1 << 18];
+	double t0 = 0, t1;
+	long long bytes = 0;
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			die("read");
+		if (!bytes)
+			t0 = now();
+		bytes += n;
+	}
+	t1 = now();
+	close(fd);
+	printf("bytes=%lld secs=%.6f mbit_s=%.1f\n", bytes, t1 - t0,
+	       t1 > t0 ? bytes * 8 / (t1 - t0) / 1e6 : 0);
+	return 0;
+}
+
+static int do_send(char **argv)
+{
+	long long left = num(argv[2], "megabytes", 1, 1 << 20) << 20;
+	size_t chunk = argv[3] ? num(argv[3], "write size (KB)", 1, 1024) << 10 : 128 << 10;
+	static char buf[1 << 20];
+	int fd = connect_to(argv[0], argv[1]);
+
+	if (argv[3] && argv[4]) {
+		unsigned long rate = num(argv[4], "pacing rate (Mbit/s)", 1, 100000) * 125000;
+
+		if (setsockopt(fd, SOL_SOCKET, SO_MAX_PACING_RATE, &rate, sizeof(rate)))
+			die("setsockopt SO_MAX_PACING_RATE");
+	}
+	memset(buf, 0xa5, sizeof(buf));
+	while (left > 0) {
+		size_t len = left < (long long)chunk ? (size_t)left : chunk;
+
+		write_full(fd, buf, len);
+		left -= len;
+	}
+	if (shutdown(fd, SHUT_WR))
+		die("shutdown");
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;	/* until the sink closes: everything arrived */
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int args;
+		int (*fn)(char **argv);
+	} cmds[] = {
+		{ "echo", 1, do_echo },
+		{ "ping", 4, do_ping },
+		{ "sink", 1, do_sink },
+		{ "send", 3, do_send },	/* and two optional ones */
+	};
+	unsigned int i;
+
+	for (i = 0; argc > 1 && i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(argv[1], cmds[i].name) &&
+		    (argc == cmds[i].args + 2 ||
+		     (cmds[i].fn == do_send && argc > cmds[i].args + 2 &&
+		      argc <= cmds[i].args + 4)))
+			return cmds[i].fn(argv + 2);
+	fprintf(stderr,
+		"usage: rr echo PORT | rr ping HOST PORT COUNT SIZE |\n"
+		"       rr sink PORT | rr send HOST PORT MB [KB [MBIT]]\n");
+	return 2;
+}

@@ -1,0 +1,119 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# run.sh -- 'make bench': LRO against kernel GRO, no offload and the 2007
+# seed, side by side, in QEMU guests (scripts/vmrun). See
+# Documentation/bench.md.
+#
+#   1. guest with VM_ICOUNT=1: lro_bench.ko, per-segment cost and flow
+#      scaling (bench/guest.sh micro)
+#   2. guest with VM_ICOUNT=1 too (BENCH_STREAM_ICOUNT=0: the wall clock):
+#      veth streams, request/response, the hold timer sweep
+#      (bench/guest.sh stream)
+#   3. bench/report.py: the table (build/bench/table.txt, also printed),
+#      build/bench.json, build/bench/scaling.dat
+#   4. gnuplot: build/bench/flow_scaling.png
+#
+# The BENCH_* sizes of bench/guest.sh may be set here; they are passed into
+# the guests. BENCH_ONLY=micro|stream runs one guest and skips the report.
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-$top/build}
+export BUILD
+out=$BUILD/bench
+micro_vm=$BUILD/vm/bench-micro
+stream_vm=$BUILD/vm/bench-stream
+
+die() { echo "bench: $*" >&2; exit 1; }
+step() { echo "bench: [$(date +%T)] $*"; }
+
+for f in "$BUILD/kmod/lro.ko" "$out/kmod/lro_bench.ko" "$out/rr" "$BUILD/userspace/lroadm"; do
+	[ -e "$f" ] || die "$f is missing: build first ('make', or 'make bench' which builds)"
+done
+command -v python3 >/dev/null || die "python3 missing (make deps)"
+
+# What else runs on this machine: other guests, and the load average.
+others() {
+	{ pgrep -a -f '^qemu-system-x86_64 ' || true; } | grep -v -c -e "$micro_vm" -e "$stream_vm" || true
+}
+load1() { cut -d' ' -f1 /proc/loadavg; }
+load_start=$(load1)
+others_start=$(others)
+step "host: $(nproc) CPUs, load average $load_start, $others_start other QEMU guest(s) running"
+if [ "$others_start" -gt 0 ] || awk "BEGIN { exit !($load_start >= 1) }"; then
+	echo "bench: warning: the machine is busy; throughput and latency figures will be noisy" >&2
+fi
+sampler() {
+	local max_o=0 max_l=0 o l
+	while :; do
+		o=$(others)
+		l=$(load1)
+		[ "$o" -le "$max_o" ] || max_o=$o
+		awk "BEGIN { exit !($l > $max_l) }" && max_l=$l
+		echo "$max_o $max_l" > "$out/host-load"
+		sleep 5
+	done
+}
+mkdir -p "$out" "$micro_vm" "$stream_vm"
+sampler &
+sampler_pid=$!
+trap 'kill $sampler_pid 2>/dev/null' EXIT
+start=$(date +%s)
+
+pass="BENCH_MB BENCH_REPS BENCH_RR BENCH_TOTAL BENCH_ROUNDS BENCH_TUNED_US BENCH_SWEEP BENCH_PACED_MBIT"
+export VM_ENV_PASS="${VM_ENV_PASS:-} $pass"
+
+guest() { # guest MODE VMOUT [VAR=VALUE...]: one guest running bench/guest.sh MODE
+	local mode=$1 vmout=$2 rc=0
+	shift 2
+	env VM_OUT="$vmout" VM_TIMEOUT="${VM_TIMEOUT:-900}" "$@" \
+		"$top/scripts/vmrun" "bench/guest.sh $mode /run/vm" || rc=$?
+	[ $rc -eq 0 ] || die "the $mode guest failed (exit $rc; console: $vmout/console.log)"
+	# Not a test, but a warning or oops makes the numbers suspect.
+	if grep -E -e "$(grep -v '^#' "$top/scripts/kernel-log-patterns")" "$vmout/console.log" |
+	   head -n 5 | sed 's/^/bench: warning: guest kernel log: /' >&2; then
+		echo "bench: warning: see $vmout/console.log" >&2
+	fi
+}
+
+if [ "${BENCH_ONLY:-micro}" = micro ]; then
+	step "1/4 micro-benchmark guest (instruction-counted clock, VM_ICOUNT=1)"
+	guest micro "$micro_vm" VM_ICOUNT=1
+fi
+if [ "${BENCH_ONLY:-stream}" = stream ]; then
+	step "2/4 stream guest (veth pair: no offload, GRO, LRO; latency; hold timer sweep)"
+	guest stream "$stream_vm" VM_ICOUNT="${BENCH_STREAM_ICOUNT:-1}"
+fi
+[ -z "${BENCH_ONLY:-}" ] || exit 0
+
+step "3/4 report"
+read -r others_max load_max < "$out/host-load" || { others_max=$others_start; load_max=$load_start; }
+python3 "$top/bench/report.py" "$micro_vm/micro.txt" "$stream_vm/stream.txt" "$out" \
+	"$BUILD/bench.json" host_load1_start="$load_start" host_load1_max="$load_max" \
+	host_other_guests_max="$others_max" bench_seconds=$(($(date +%s) - start)) \
+	lro_tuned_flush_timeout_us="${BENCH_TUNED_US:-1000}" paced_stream_mbit="${BENCH_PACED_MBIT:-100}" \
+	stream_icount="${BENCH_STREAM_ICOUNT:-1}" ||
+	die "report failed"
+
+step "4/4 flow-scaling plot"
+if command -v gnuplot >/dev/null; then
+	gnuplot <<EOF || die "gnuplot failed"
+set terminal pngcairo size 900,600 font ",11"
+set output "$out/flow_scaling.png"
+set title "Per-segment cost vs. interleaved flows (8 segments per flow per flush)\nQEMU TCG -icount shift=0: 1 ns = 1 guest instruction"
+set xlabel "flows"
+set ylabel "ns per segment"
+set logscale xy
+set xrange [0.7:6000]
+set key top left
+set grid
+plot "$out/scaling.dat" using 1:2 with linespoints lw 2 title "LRO engine (hash lookup)", \
+     "$out/scaling.dat" using 1:3 with linespoints lw 2 title "2007 linear scan (linear_lookup=1)", \
+     "$out/scaling.dat" using 1:4 with linespoints lw 2 title "kernel GRO (napi_gro_receive)"
+EOF
+else
+	echo "bench: gnuplot missing (make deps): no plot" >&2
+fi
+echo "bench: results in $BUILD/bench.json, table in $out/table.txt, plot in $out/flow_scaling.png"
+echo "bench: $(($(date +%s) - start)) s; host load average max $load_max, other QEMU guests seen: $others_max"
