@@ -79,14 +79,15 @@ for l in open(sys.argv[1]):
 print(json.dumps(best))' "$1" "$2"
 }
 
-# wait_lines FILE N: until FILE has N lines (a loaded lroadm printed its
-# first snapshot), at most 60 s scaled
+# wait_lines FILE N PID: until FILE has N lines (a loaded lroadm printed
+# its first snapshot), while process PID lives, at most 120 s scaled
 wait_lines() {
-	local i
+	local end=$((SECONDS + 120 * LRO_SCALE))
 
-	for i in $(seq $((600 * LRO_SCALE))); do
+	while [ $SECONDS -lt $end ]; do
 		[ "$(wc -l < "$1")" -ge "$2" ] && return 0
-		sleep 0.1
+		kill -0 "$3" 2>/dev/null || return 1
+		sleep 0.2
 	done
 	return 1
 }
@@ -112,8 +113,9 @@ for try in 1 2 3 4 5; do
 		pids+=($!)
 	done
 	started=0
+	i=0
 	for f in all $(seq 0 $((ncpu - 1))); do
-		wait_lines "$TMP/$f" 1 && started=$((started + 1))
+		wait_lines "$TMP/$f" 1 "${pids[i++]}" && started=$((started + 1))
 	done
 	echo "# try $try: $started lroadm running after ${SECONDS}s"
 	( taskset -cp 0 $BASHPID >/dev/null &&
@@ -268,8 +270,8 @@ dev_loop() {
 }
 dev_loop > "$TMP/churn_dev" 2> "$TMP/churn_dev.err" &
 dev_pid=$!
-wait_lines "$TMP/churn_all" 1
-wait_lines "$TMP/churn_dev" 1
+wait_lines "$TMP/churn_all" 1 "$all_pid"
+wait_lines "$TMP/churn_dev" 1 "$dev_pid"
 for round in $(seq $((LRO_DEBUG_KERNEL ? 2 : 3))); do
 	ip netns exec "$NS_SRV" timeout 10 socat -u TCP-LISTEN:5001,reuseaddr /dev/null 2>/dev/null &
 	rx=$!
@@ -301,6 +303,9 @@ check "... without an error" eq "$(wc -c < "$TMP/churn_all.err")" 0
 check "snapshots of veth-srv kept coming" ge "$(wc -l < "$TMP/churn_dev")" 20
 check "... failing only while it was gone or detached" eq \
 	"$(grep -v -e 'not attached to veth-srv' -e 'cannot find device "veth-srv"' "$TMP/churn_dev.err" | wc -l)" 0
-check "some snapshots saw descriptors" ge "$(grep -c sport "$TMP/churn_all")" 1
+# How many snapshots caught held descriptors depends on timing (none on a
+# heavily loaded host): reported, not asserted. The first part of this test
+# asserts the table's contents.
+echo "# snapshots that saw descriptors during the churn: $(grep -c sport "$TMP/churn_all")"
 check "kernel log clean" log_clean_since "$mark"
 exit $RET
