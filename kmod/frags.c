@@ -201,6 +201,12 @@ static struct sk_buff *lro_frags_start(struct net_lro_mgr *mgr,
 			  CHECKSUM_UNNECESSARY);
 	if (!skb)
 		return NULL;	/* dropped for lack of memory */
+	/* The headers are the skb's copy from now on: lro_gen_skb() has
+	 * dropped the first fragment if it held nothing but them.
+	 * eth_type_trans() pulled ETH_HLEN.
+	 */
+	seg->iph = (struct iphdr *)(skb->data + nhoff);
+	seg->tcph = (struct tcphdr *)((u8 *)seg->iph + seg->iph->ihl * 4);
 	if (vlan_tag)
 		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q), vlan_tag);
 	if (seg->tcph->psh || mgr->max_aggr < 2)
@@ -210,9 +216,6 @@ static struct sk_buff *lro_frags_start(struct net_lro_mgr *mgr,
 		d = lro_desc_busy(mgr);
 	if (!d)
 		return skb;
-	/* eth_type_trans() pulled ETH_HLEN: point into the skb's copy */
-	seg->iph = (struct iphdr *)(skb->data + nhoff);
-	seg->tcph = (struct tcphdr *)((u8 *)seg->iph + seg->iph->ihl * 4);
 	lro_init_desc(mgr, d, skb, seg);
 	skb_set_network_header(skb, nhoff);
 	skb_set_transport_header(skb, nhoff + seg->iph->ihl * 4);
