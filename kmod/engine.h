@@ -32,6 +32,8 @@ int lro_join_check(const struct net_lro_mgr *mgr,
 int lro_join_account(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 		     const struct lro_seg *seg);
 void lro_mgr_ready(struct net_lro_mgr *mgr);
+void lro_hash_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d);
+void lro_release_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d);
 void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	       enum lro_flush_reason why);
 void lro_send_up(struct net_lro_mgr *mgr, struct sk_buff *skb);
