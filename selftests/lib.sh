@@ -60,14 +60,30 @@ lro_unload() {
 	[ ! -d /sys/module/lro ] || rmmod lro
 }
 
+# The kernel log as "seq;text" lines, read from /dev/kmsg without blocking
+# (dd stops at EAGAIN). A mark is a record's sequence number: those keep
+# counting when the ring buffer wraps, while dmesg's line count stops
+# growing once it is full, and a mark made of it would then check nothing.
+kmsg_records() {
+	dd if=/dev/kmsg iflag=nonblock bs=16k status=none 2> /dev/null |
+		sed -n 's/^[0-9]*,\([0-9]*\),[^;]*;/\1;/p'
+}
 # Kernel log lines since a mark that look like trouble. Exit status is
 # grep's: 0 = trouble found, 1 = clean, 2 = could not check (not clean).
-log_mark() { dmesg | wc -l; }
+log_mark() {
+	local last
+
+	last=$(kmsg_records | tail -n 1)
+	echo "${last%%;*}"
+}
 log_trouble_since() {
 	local pat
 
 	pat=$(grep -v '^#' "$TOP/scripts/kernel-log-patterns") || return 2
-	dmesg | tail -n +"$(($1 + 1))" | grep -E -e "$pat"
+	kmsg_records | awk -v mark="${1:--1}" '
+		{ seq = substr($0, 1, index($0, ";") - 1) }
+		seq + 0 > mark + 0 { print substr($0, index($0, ";") + 1) }' |
+		grep -E -e "$pat"
 }
 log_clean_since() { log_trouble_since "$1"; [ $? -eq 1 ]; }
 
