@@ -181,7 +181,10 @@ static int lro_snap_dev(struct lro_snap *s, struct lro_dev *ld)
 		lro_on_each_cpu(ld, lro_snap_cpu, &p);
 		if (!p.need)
 			break;
-		/* p.nr + p.need > p.cap, and p.cap == max always fits. */
+		/* A CPU holds max_desc at most: room for max always fits. */
+		if (p.cap == max)
+			return -EOVERFLOW;
+		/* p.nr + p.need > p.cap: the next pass has more room. */
 		guess = p.nr + p.need;
 	}
 	s->nr += p.nr;

@@ -91,7 +91,11 @@ static bool has_cap(int cap)
 
 static void descs_errno(const char *what, int err)
 {
-	if (err == EPERM || err == EACCES) {
+	/* EACCES is also the verifier refusing the program (an lro.ko
+	 * without these kfuncs, say): then libbpf's log tells more.
+	 */
+	if (err == EPERM ||
+	    (err == EACCES && !has_cap(CAP_BPF_NR) && !has_cap(CAP_SYS_ADMIN_NR))) {
 		/* libbpf looks lro.ko's BTF up by ID to resolve the kfuncs:
 		 * BPF_BTF_GET_NEXT_ID and BPF_BTF_GET_FD_BY_ID want that.
 		 */
