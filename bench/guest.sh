@@ -13,16 +13,13 @@
 #           offload, kernel GRO and LRO, interleaved, written 128 KB at a
 #           time (as iperf3) and 8 KB at a time (as socat, lib.sh's
 #           stream_tcp: configurations w8_*); request/response latency;
-#           the hold timer sweep, which adds a stream paced at
-#           BENCH_PACED_MBIT (configurations p_*). One line per run in
-#           OUT/stream.txt.
+#           the hold timer sweep. One line per run in OUT/stream.txt.
 #
 # Sizes (environment): BENCH_MB (stream size, 64), BENCH_REPS (interleaved
 # repetitions, 5), BENCH_RR (round trips per latency run, 5000),
 # BENCH_TOTAL (micro-benchmark segments per round, 16384), BENCH_ROUNDS
 # (timed rounds, 5), BENCH_TUNED_US (LRO hold timer of the "tuned"
-# setting, 1000), BENCH_SWEEP (hold timers swept, "0 50 200 1000"),
-# BENCH_PACED_MBIT (the paced stream's rate, 100).
+# setting, 1000), BENCH_SWEEP (hold timers swept, "0 50 200 1000").
 
 source "$(dirname "$0")/../selftests/lib.sh"
 set -euo pipefail
@@ -38,13 +35,15 @@ BENCH_TOTAL=${BENCH_TOTAL:-16384}
 BENCH_ROUNDS=${BENCH_ROUNDS:-5}
 BENCH_TUNED_US=${BENCH_TUNED_US:-1000}
 BENCH_SWEEP=${BENCH_SWEEP:-0 50 200 1000}
-BENCH_PACED_MBIT=${BENCH_PACED_MBIT:-100}
 BENCH_KO=$BUILD/bench/kmod/lro_bench.ko
 RR=$BUILD/bench/rr
 SCALE_FLOWS="1 8 64 512 4096"
 
 die() { echo "guest.sh: $*" >&2; exit 1; }
-step() { echo "bench: [$(date +%T)] $*"; }
+# This build's lro.ko, by path: the guest's module index is shared by every
+# vmrun on the machine and may hold another build's.
+lro_insmod() { lro_unload; insmod "$BUILD/kmod/lro.ko" "$@" || die "insmod lro.ko $* failed"; }
+step() { echo "bench: $*"; }	# run.sh adds the host's time
 
 # bench_cases TAG CASES: load lro_bench.ko with CASES, keep its results
 bench_cases() {
@@ -65,16 +64,14 @@ scale_cases() { # scale_cases PATH: PATH:Nx8 for every N
 micro() {
 	[ -f "$BENCH_KO" ] || die "$BENCH_KO not built (make)"
 	: > "$OUT/micro.txt"
-	lro_unload
-	modprobe lro || die "modprobe lro failed"
+	lro_insmod
 	step "micro: cost per segment, 1 flow (batches of 64) and 8 flows x 8"
 	bench_cases engine "lro:1x64,gro:1x64,off:1x64,direct:1x64,free:1x64,lro:8x8,gro:8x8,off:8x8,direct:8x8"
 	step "micro: flow scaling, LRO engine (hash lookup): $SCALE_FLOWS flows x 8 segments"
 	bench_cases engine "$(scale_cases lro)"
 	step "micro: flow scaling, kernel GRO: $SCALE_FLOWS flows x 8 segments"
 	bench_cases engine "$(scale_cases gro)"
-	rmmod lro
-	modprobe lro linear_lookup=1 || die "modprobe lro linear_lookup=1 failed"
+	lro_insmod linear_lookup=1
 	[ "$(cat /sys/module/lro/parameters/linear_lookup)" = Y ] ||
 		die "lro.ko has no linear_lookup parameter"
 	step "micro: flow scaling, 2007 linear scan (lro linear_lookup=1): $SCALE_FLOWS flows x 8 segments"
@@ -89,6 +86,12 @@ snmp() { # snmp NS PROTO FIELD: a counter of /proc/net/snmp
 	ip netns exec "$1" awk -v p="$2:" -v k="$3" '$1 == p {
 		if (!n) { for (i = 2; i <= NF; i++) idx[$i] = i; n = 1 }
 		else print $idx[k] }' /proc/net/snmp
+}
+# TCP counters of a run: sender retransmissions; receiver out-of-order
+# queueing, queue pruning and collapsing (receive buffer pressure)
+tcp_counters() {
+	echo "$(snmp "$NS_CLI" Tcp RetransSegs) $(tcpext "$NS_SRV" TCPOFOQueue)" \
+	     "$(tcpext "$NS_SRV" PruneCalled) $(tcpext "$NS_SRV" TCPRcvCollapsed)"
 }
 lro_attached() { srv test -d /sys/class/net/veth-srv/lro; }
 lro_detach() { ! lro_attached || srv_lroadm del veth-srv >/dev/null; }
@@ -122,33 +125,38 @@ config() {
 }
 
 PORT=6000
-# stream CFG REP: one bulk stream; prints and records one line. CFG is a
-# config, prefixed by w8_ for 8 KB writes or p_ for a paced stream.
+# stream CFG REP: one bulk stream; prints one line, and records it unless
+# REP is 0 (warm-up). CFG is a config, prefixed by w8_ for 8 KB writes.
 stream() {
-	local cfg=$1 rep=$2 port=$((PORT++)) res ip0 ip1 seg0 seg1 extra= mb=$BENCH_MB
-	local how=(128)
+	local cfg=$1 rep=$2 port=$((PORT++)) res ip0 ip1 seg0 seg1 extra='' mb=$BENCH_MB
+	local kb=128
 	case $cfg in
-	w8_*) how=(8); config "${cfg#w8_}" ;;
-	p_*) how=(128 "$BENCH_PACED_MBIT"); mb=$(((BENCH_PACED_MBIT + 15) / 16)); config "${cfg#p_}" ;;
+	w8_*) kb=8; config "${cfg#w8_}" ;;
 	*) config "$cfg" ;;
 	esac
 	ip0=$(snmp "$NS_SRV" Ip InReceives)
 	seg0=$(snmp "$NS_CLI" Tcp OutSegs)
+	local t0 t1
+	read -r -a t0 <<< "$(tcp_counters)"
 	srv "$RR" sink $port > "$OUT/sink.out" &
 	local pid=$!
 	wait_port "$NS_SRV" $port || die "sink did not listen on $port"
-	ip netns exec "$NS_CLI" "$RR" send "$SRV_IP" $port "$mb" "${how[@]}" ||
+	ip netns exec "$NS_CLI" "$RR" send "$SRV_IP" $port "$mb" $kb ||
 		die "stream ($cfg) failed"
 	wait $pid || die "sink ($cfg) failed"
 	ip1=$(snmp "$NS_SRV" Ip InReceives)
 	seg1=$(snmp "$NS_CLI" Tcp OutSegs)
+	read -r -a t1 <<< "$(tcp_counters)"
 	res=$(cat "$OUT/sink.out")
 	[ "${res%% *}" = "bytes=$((mb << 20))" ] || die "sink got $res, not $mb MB"
 	if lro_attached; then
 		extra=$(lro_stats)
 	fi
-	echo "stream cfg=$cfg rep=$rep mb=$mb write_kb=${how[0]} $res ip_rx=$((ip1 - ip0)) segs=$((seg1 - seg0))$extra" |
-		tee -a "$OUT/stream.txt"
+	res="stream cfg=$cfg rep=$rep mb=$mb write_kb=$kb $res ip_rx=$((ip1 - ip0)) segs=$((seg1 - seg0))"
+	res+=" retrans=$((t1[0] - t0[0])) ofo=$((t1[1] - t0[1])) prune=$((t1[2] - t0[2]))"
+	res+=" collapsed=$((t1[3] - t0[3]))$extra"
+	echo "$res"
+	[ "$rep" = 0 ] || echo "$res" >> "$OUT/stream.txt"
 }
 
 # rr CFG REP: one request/response run of 64-byte messages
@@ -172,7 +180,7 @@ streams() {
 	[ -x "$RR" ] || die "$RR not built (make)"
 	[ -x "$LROADM" ] || die "$LROADM not built (make)"
 	: > "$OUT/stream.txt"
-	lro_load
+	lro_insmod
 	trap veth_pair_cleanup EXIT
 	veth_pair_setup
 	srv_lroadm set veth-srv max_aggr 64 >/dev/null || die "lroadm cannot attach LRO to veth-srv"
@@ -193,14 +201,12 @@ streams() {
 		rr lro "$r"
 	done
 	for t in $BENCH_SWEEP; do
-		step "sweep: flush_timeout_us $t: streams (128 KB, 8 KB writes, paced at $BENCH_PACED_MBIT Mbit/s) and request/response"
+		step "sweep: flush_timeout_us $t: streams (128 KB and 8 KB writes) and request/response"
 		stream "lro_t$t" 1
 		stream "w8_lro_t$t" 1
-		stream "p_lro_t$t" 1
 		rr "lro_t$t" 1
 	done
-	step "sweep: references without LRO"
-	stream p_off 1
+	step "sweep: reference without LRO"
 	rr off 4
 }
 

@@ -65,7 +65,6 @@ def main():
     micro_path, stream_path, outdir, json_path = sys.argv[1:5]
     extra = parse_kv(sys.argv[5:])
     tuned_us = int(extra.get("lro_tuned_flush_timeout_us", 1000))
-    paced = int(extra.get("paced_stream_mbit", 100))
     micro = load_micro(micro_path)
     runs = load_stream(stream_path)
     out = {}
@@ -150,6 +149,9 @@ def main():
             out[f"{p}ip_rx_per_mb_{cfg}"] = statistics.median(per_mb(r) for r in sel(streams, c))
             out[f"{p}segs_per_ip_rx_{cfg}"] = statistics.median(r["segs"] / r["ip_rx"]
                                                                 for r in sel(streams, c))
+        for cfg in ("off", "gro", "gro_tuned", "lro", "lro_tuned"):
+            for k in ("retrans", "collapsed"):
+                out[f"{p}tcp_{k}_{cfg}"] = sum(r.get(k, 0) for r in sel(streams, p + cfg))
         out[f"{p}aggregation_ratio_default"] = lro_aggr(p + "lro")
         out[f"{p}aggregation_ratio"] = lro_aggr(p + "lro_tuned")
         out[f"{p}ip_rx_reduction"] = out[f"{p}ip_rx_per_mb_off"] / out[f"{p}ip_rx_per_mb_lro_tuned"]
@@ -175,15 +177,12 @@ def main():
     # 6. hold timer sweep
     sweep = sorted({int(r["cfg"][5:]) for r in runs
                     if r["cfg"].startswith("lro_t") and r["cfg"][5:].isdigit()})
-    out["sweep_paced_throughput_mbit_off"] = med(streams, "p_off", "mbit_s")
     for t in sweep:
         cfg = f"lro_t{t}"
         out[f"sweep_aggr_{t}us"] = lro_aggr(cfg)
         out[f"sweep_aggr_w8_{t}us"] = lro_aggr("w8_" + cfg)
-        out[f"sweep_aggr_paced_{t}us"] = lro_aggr("p_" + cfg)
         out[f"sweep_throughput_mbit_{t}us"] = med(streams, cfg, "mbit_s")
         out[f"sweep_throughput_mbit_w8_{t}us"] = med(streams, "w8_" + cfg, "mbit_s")
-        out[f"sweep_paced_throughput_mbit_{t}us"] = med(streams, "p_" + cfg, "mbit_s")
         out[f"sweep_rr_p50_us_{t}us"] = med(rrs, cfg, "p50_us")
         out[f"sweep_rr_p99_us_{t}us"] = med(rrs, cfg, "p99_us")
         out[f"sweep_rr_p50_ratio_{t}us"] = out[f"sweep_rr_p50_us_{t}us"] / off_p50
@@ -235,16 +234,20 @@ def main():
                     ("w8_", "written 8 KB at a time (socat's default): PSH every ~6 segments")):
         L.append(f"   {what}")
         L.append(f"   {'receiver':26} {'Mbit/s':>8} {'IP rx/MB':>9} {'segs/IP rx':>10} "
-                 f"{'LRO aggr':>9}")
+                 f"{'LRO aggr':>9} {'retrans':>8} {'collapsed':>9}")
         for cfg, name in (("off", "no offload"), ("gro", "GRO default"),
                           ("gro_tuned", "GRO 1 ms flush + defer 1"), ("lro", "LRO default"),
                           ("lro_tuned", f"LRO hold timer {tuned_us} us")):
             ag = f"{lro_aggr(p + cfg):9.1f}" if cfg.startswith("lro") else f"{'':9}"
             L.append(f"   {name:26} {out[p + 'throughput_mbit_' + cfg]:8.1f} "
                      f"{out[p + 'ip_rx_per_mb_' + cfg]:9.1f} "
-                     f"{out[p + 'segs_per_ip_rx_' + cfg]:10.1f} {ag}")
+                     f"{out[p + 'segs_per_ip_rx_' + cfg]:10.1f} {ag} "
+                     f"{int(out[p + 'tcp_retrans_' + cfg]):8d} "
+                     f"{int(out[p + 'tcp_collapsed_' + cfg]):9d}")
     L.append("   (LRO aggr = aggregated / flushed; segs/IP rx = sender's segments per "
-             "receiver IP packet)")
+             "receiver IP packet;")
+    L.append("    retrans, collapsed: sender retransmissions and receiver TCPRcvCollapsed, "
+             "summed over the runs)")
     L.append(f"   aggregation_ratio_default      {out['aggregation_ratio_default']:8.2f}   goal "
              + goal(out["aggregation_ratio_default"], ">=",
                     round(out["gro_aggregation_ratio_default"], 2)) + " (GRO default)")
@@ -268,17 +271,15 @@ def main():
              + goal(out["rr_latency_ratio_lro_vs_off"], "<=", 1.05))
     L.append(f"   rr_p99_ratio_lro_vs_off        {out['rr_p99_ratio_lro_vs_off']:8.3f}")
     L.append("")
-    L.append("6. Hold timer sweep (flush_timeout_us): LRO aggregation (aggregated/flushed) of")
-    L.append("   a 128 KB-write stream, an 8 KB-write stream and a stream paced at "
-             f"{paced} Mbit/s")
-    L.append("   (its Mbit/s; without LRO "
-             f"{out['sweep_paced_throughput_mbit_off']:.1f}), and 64-byte request/response")
-    L.append(f"   {'timer':>7} {'128K':>6} {'8K':>6} {'paced':>6} {'Mbit/s':>7} {'rr p50':>7} "
+    L.append("6. Hold timer sweep (flush_timeout_us): LRO aggregation (aggregated/flushed) and")
+    L.append("   Mbit/s of one stream in 128 KB and in 8 KB writes; 64-byte request/response (us)")
+    L.append(f"   {'timer':>7} {'aggr':>6} {'Mbit/s':>7} {'aggr 8K':>7} {'Mbit/s':>7} {'rr p50':>7} "
              f"{'/off':>6} {'rr p99':>8} {'/off':>6} {'timer flushes':>13}")
     for t in sweep:
         L.append(f"   {str(t) + ' us':>7} {out[f'sweep_aggr_{t}us']:6.1f} "
-                 f"{out[f'sweep_aggr_w8_{t}us']:6.1f} {out[f'sweep_aggr_paced_{t}us']:6.1f} "
-                 f"{out[f'sweep_paced_throughput_mbit_{t}us']:7.1f} "
+                 f"{out[f'sweep_throughput_mbit_{t}us']:7.1f} "
+                 f"{out[f'sweep_aggr_w8_{t}us']:7.1f} "
+                 f"{out[f'sweep_throughput_mbit_w8_{t}us']:7.1f} "
                  f"{out[f'sweep_rr_p50_us_{t}us']:7.1f} {out[f'sweep_rr_p50_ratio_{t}us']:6.3f} "
                  f"{out[f'sweep_rr_p99_us_{t}us']:8.1f} {out[f'sweep_rr_p99_ratio_{t}us']:6.3f} "
                  f"{int(out[f'sweep_rr_timer_flushes_{t}us']):13d}")

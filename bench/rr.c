@@ -10,12 +10,9 @@
  *   rr sink PORT                 accept one connection, read it until EOF;
  *                                prints "bytes=.. secs=.. mbit_s=..", timed
  *                                from the first byte to EOF
- *   rr send HOST PORT MB [KB [MBIT]]
- *                                send MB megabytes in writes of KB
- *                                kilobytes (default 128, as iperf3), paced
- *                                at MBIT Mbit/s if given (SO_MAX_PACING_RATE:
- *                                TCP's own pacing), then wait for the sink
- *                                to close
+ *   rr send HOST PORT MB [KB]    send MB megabytes in writes of KB
+ *                                kilobytes (default 128, as iperf3), then
+ *                                wait for the sink to close
  *
  * Both ends set TCP_NODELAY; a request is one write(), so it leaves as one
  * segment with PSH set.
@@ -248,12 +245,6 @@ static int do_send(char **argv)
 	static char buf[1 << 20];
 	int fd = connect_to(argv[0], argv[1]);
 
-	if (argv[3] && argv[4]) {
-		unsigned long rate = num(argv[4], "pacing rate (Mbit/s)", 1, 100000) * 125000;
-
-		if (setsockopt(fd, SOL_SOCKET, SO_MAX_PACING_RATE, &rate, sizeof(rate)))
-			die("setsockopt SO_MAX_PACING_RATE");
-	}
 	memset(buf, 0xa5, sizeof(buf));
 	while (left > 0) {
 		size_t len = left < (long long)chunk ? (size_t)left : chunk;
@@ -279,18 +270,17 @@ int main(int argc, char **argv)
 		{ "echo", 1, do_echo },
 		{ "ping", 4, do_ping },
 		{ "sink", 1, do_sink },
-		{ "send", 3, do_send },	/* and two optional ones */
+		{ "send", 3, do_send },	/* and an optional fourth */
 	};
 	unsigned int i;
 
 	for (i = 0; argc > 1 && i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name) &&
 		    (argc == cmds[i].args + 2 ||
-		     (cmds[i].fn == do_send && argc > cmds[i].args + 2 &&
-		      argc <= cmds[i].args + 4)))
+		     (cmds[i].fn == do_send && argc == cmds[i].args + 3)))
 			return cmds[i].fn(argv + 2);
 	fprintf(stderr,
 		"usage: rr echo PORT | rr ping HOST PORT COUNT SIZE |\n"
-		"       rr sink PORT | rr send HOST PORT MB [KB [MBIT]]\n");
+		"       rr sink PORT | rr send HOST PORT MB [KB]\n");
 	return 2;
 }

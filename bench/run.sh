@@ -61,18 +61,31 @@ sampler_pid=$!
 trap 'kill $sampler_pid 2>/dev/null' EXIT
 start=$(date +%s)
 
-pass="BENCH_MB BENCH_REPS BENCH_RR BENCH_TOTAL BENCH_ROUNDS BENCH_TUNED_US BENCH_SWEEP BENCH_PACED_MBIT"
+pass="BENCH_MB BENCH_REPS BENCH_RR BENCH_TOTAL BENCH_ROUNDS BENCH_TUNED_US BENCH_SWEEP"
 export VM_ENV_PASS="${VM_ENV_PASS:-} $pass"
 
 guest() { # guest MODE VMOUT [VAR=VALUE...]: one guest running bench/guest.sh MODE
 	local mode=$1 vmout=$2 rc=0
 	shift 2
+	# The guest's clock may be instruction-counted: progress lines get
+	# the host's time.
+	set +e
 	env VM_OUT="$vmout" VM_TIMEOUT="${VM_TIMEOUT:-900}" "$@" \
-		"$top/scripts/vmrun" "bench/guest.sh $mode /run/vm" || rc=$?
-	[ $rc -eq 0 ] || die "the $mode guest failed (exit $rc; console: $vmout/console.log)"
+		"$top/scripts/vmrun" "bench/guest.sh $mode /run/vm" |
+		while IFS= read -r line; do
+			case $line in
+			"bench: "*) echo "bench: [$(date +%T)] ${line#bench: }" ;;
+			*) echo "$line" ;;
+			esac
+		done
+	rc=${PIPESTATUS[0]}
+	set -e
+	[ "$rc" -eq 0 ] || die "the $mode guest failed (exit $rc; console: $vmout/console.log)"
 	# Not a test, but a warning or oops makes the numbers suspect.
-	if grep -E -e "$(grep -v '^#' "$top/scripts/kernel-log-patterns")" "$vmout/console.log" |
-	   head -n 5 | sed 's/^/bench: warning: guest kernel log: /' >&2; then
+	local bad
+	bad=$(grep -E -e "$(grep -v '^#' "$top/scripts/kernel-log-patterns")" "$vmout/console.log" || true)
+	if [ -n "$bad" ]; then
+		head -n 5 <<< "$bad" | sed 's/^/bench: warning: guest kernel log: /' >&2
 		echo "bench: warning: see $vmout/console.log" >&2
 	fi
 }
@@ -92,7 +105,7 @@ read -r others_max load_max < "$out/host-load" || { others_max=$others_start; lo
 python3 "$top/bench/report.py" "$micro_vm/micro.txt" "$stream_vm/stream.txt" "$out" \
 	"$BUILD/bench.json" host_load1_start="$load_start" host_load1_max="$load_max" \
 	host_other_guests_max="$others_max" bench_seconds=$(($(date +%s) - start)) \
-	lro_tuned_flush_timeout_us="${BENCH_TUNED_US:-1000}" paced_stream_mbit="${BENCH_PACED_MBIT:-100}" \
+	lro_tuned_flush_timeout_us="${BENCH_TUNED_US:-1000}" \
 	stream_icount="${BENCH_STREAM_ICOUNT:-1}" ||
 	die "report failed"
 

@@ -222,6 +222,8 @@ struct lb_state {
 	struct sk_buff **train;
 	struct page *page;
 	struct net_lro_mgr mgr;
+	u64 cost[LB_MAX_ROUNDS];	/* ns x 100 per segment, per round */
+	u64 build[LB_MAX_ROUNDS];
 };
 
 /* Build a round's segments: batches of flows x burst, round robin. */
@@ -309,7 +311,7 @@ static __printf(1, 2) void lb_report(const char *fmt, ...)
 
 static int lb_run_case(struct lb_state *st, const struct lb_case *c)
 {
-	u64 cost[LB_MAX_ROUNDS], build[LB_MAX_ROUNDS];
+	u64 *cost = st->cost, *build = st->build;
 	struct lb_sink first = {};
 	unsigned int r, nr = rounds + warmup, ndesc;
 	bool ok = true;
@@ -400,7 +402,7 @@ static int lb_run(void)
 {
 	unsigned int maxsegs, maxflows, n = 0;
 	struct lb_case *list;
-	struct lb_state st = {};
+	struct lb_state *st;
 	char *buf, *p, *tok;
 	int err = 0, i;
 
@@ -409,7 +411,8 @@ static int lb_run(void)
 		return -EINVAL;
 	buf = kstrdup(cases, GFP_KERNEL);
 	list = kcalloc(strlen(cases) / 5 + 1, sizeof(*list), GFP_KERNEL);
-	if (!buf || !list) {
+	st = kzalloc(sizeof(*st), GFP_KERNEL);
+	if (!buf || !list || !st) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -427,23 +430,26 @@ static int lb_run(void)
 			maxflows = max(maxflows, list[n].flows);
 			n++;
 		}
-	st.flows = kvcalloc(maxflows, sizeof(*st.flows), GFP_KERNEL);
-	st.train = kvcalloc(maxsegs, sizeof(*st.train), GFP_KERNEL);
-	st.page = alloc_page(GFP_KERNEL | __GFP_ZERO);
-	if (!st.flows || !st.train || !st.page) {
+	st->flows = kvcalloc(maxflows, sizeof(*st->flows), GFP_KERNEL);
+	st->train = kvcalloc(maxsegs, sizeof(*st->train), GFP_KERNEL);
+	st->page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	if (!st->flows || !st->train || !st->page) {
 		err = -ENOMEM;
 		goto out;
 	}
 	for (i = 0; i < n && !err; i++) {
-		err = lb_run_case(&st, &list[i]);
+		err = lb_run_case(st, &list[i]);
 		if (err)
 			pr_err("case %d failed: %d\n", i, err);
 	}
 out:
-	if (st.page)
-		put_page(st.page);
-	kvfree(st.train);
-	kvfree(st.flows);
+	if (st) {
+		if (st->page)
+			put_page(st->page);
+		kvfree(st->train);
+		kvfree(st->flows);
+		kfree(st);
+	}
 	kfree(list);
 	kfree(buf);
 	return err;
