@@ -47,10 +47,15 @@ void lro_seg_hash(struct lro_seg *seg)
 static bool lro_same_tuple(const struct net_lro_desc *d,
 			   const struct lro_seg *seg)
 {
-	return d->hash == seg->hash &&
-	       d->iph->saddr == seg->iph->saddr &&
+	return d->iph->saddr == seg->iph->saddr &&
 	       d->iph->daddr == seg->iph->daddr &&
 	       *(u32 *)&d->tcph->source == *(u32 *)&seg->tcph->source;
+}
+
+static bool lro_same_dev(const struct net_lro_desc *d,
+			 const struct lro_seg *seg)
+{
+	return d->ifindex == seg->ifindex && d->vlan_tag == seg->vlan_tag;
 }
 
 static u32 *lro_bucket(struct net_lro_mgr *mgr, u32 hash)
@@ -70,9 +75,9 @@ static struct net_lro_desc *lro_lookup(struct net_lro_mgr *mgr,
 		for (i = 0; i < mgr->max_desc; i++) {
 			struct net_lro_desc *d = &mgr->lro_arr[i];
 
-			if (d->active && lro_same_tuple(d, seg) &&
-			    (any_dev || (d->ifindex == seg->ifindex &&
-					 d->vlan_tag == seg->vlan_tag)))
+			if (d->active && d->hash == seg->hash &&
+			    lro_same_tuple(d, seg) &&
+			    (any_dev || lro_same_dev(d, seg)))
 				return d;
 		}
 		return NULL;
@@ -80,19 +85,33 @@ static struct net_lro_desc *lro_lookup(struct net_lro_mgr *mgr,
 	while (i) {
 		struct net_lro_desc *d = &mgr->lro_arr[i - 1];
 
-		if (lro_same_tuple(d, seg) &&
-		    (any_dev || (d->ifindex == seg->ifindex &&
-				 d->vlan_tag == seg->vlan_tag)))
+		if (d->hash == seg->hash && lro_same_tuple(d, seg) &&
+		    (any_dev || lro_same_dev(d, seg)))
 			return d;
 		i = d->hash_next;
 	}
 	return NULL;
 }
 
-/* The descriptor of @seg's flow: same device, VLAN, addresses and ports. */
+/*
+ * The descriptor of @seg's flow: same device, VLAN, addresses and ports.
+ * Hashes @seg. A burst is mostly one flow, the one whose packet was started
+ * last: its descriptor is tried first, which spares the hash and the chain
+ * walk (the 2007 scan, kept for comparison, does without this).
+ */
 struct net_lro_desc *lro_find_desc(struct net_lro_mgr *mgr,
-				   const struct lro_seg *seg)
+				   struct lro_seg *seg)
 {
+	struct net_lro_desc *d;
+
+	if (mgr->nr_active && !linear_lookup) {
+		d = list_last_entry(&mgr->active, struct net_lro_desc, node);
+		if (lro_same_tuple(d, seg) && lro_same_dev(d, seg)) {
+			seg->hash = d->hash;
+			return d;
+		}
+	}
+	lro_seg_hash(seg);
 	return lro_lookup(mgr, seg, false);
 }
 

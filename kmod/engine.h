@@ -21,7 +21,7 @@ struct lro_seg {
 bool lro_seg_eligible(const struct lro_seg *seg);
 void lro_seg_hash(struct lro_seg *seg);
 struct net_lro_desc *lro_find_desc(struct net_lro_mgr *mgr,
-				   const struct lro_seg *seg);
+				   struct lro_seg *seg);
 struct net_lro_desc *lro_find_flow(struct net_lro_mgr *mgr,
 				   const struct lro_seg *seg);
 struct net_lro_desc *lro_new_desc(struct net_lro_mgr *mgr);

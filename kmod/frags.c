@@ -245,7 +245,6 @@ static struct sk_buff *lro_frags_rx(struct net_lro_mgr *mgr, skb_frag_t *frags,
 	    lro_frags_parse(mgr, frags, len, priv, &seg, &hlen))
 		goto pass;
 
-	lro_seg_hash(&seg);
 	d = lro_find_desc(mgr, &seg);
 	if (!lro_seg_eligible(&seg) ||
 	    !lro_frags_csum_ok(mgr, frags, len - seg.ip_len, &seg, sum)) {
