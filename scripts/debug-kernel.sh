@@ -146,7 +146,7 @@ say "      all $(grep -c '^CONFIG_\|^# CONFIG_' "$fragment") options of the frag
 # and the few in-tree modules defconfig makes. Quiet kbuild output goes to
 # build.log; a progress line is printed every minute.
 if [ ! -f "$dir/.stamp-build" ]; then
-	say "[3/6] make -j$jobs bzImage modules (about 15 minutes on 2 cores; log: $log)"
+	say "[3/6] make -j$jobs bzImage modules (about 25 minutes on 2 cores; log: $log)"
 	bstart=$(date +%s)
 	(
 		TIMEFORMAT='debug-kernel: cpu %U user %S sys'
@@ -175,7 +175,8 @@ if [ ! -f "$dir/.stamp-build" ]; then
 	touch "$dir/.stamp-build"
 fi
 kver=$(cat "$tree/include/config/kernel.release")
-say "      built $kver in $(mmss "$(cat "$dir/build-seconds")") (cpu: $(cat "$dir/build-cpu" 2>/dev/null))"
+cpu=$(cat "$dir/build-cpu" 2>/dev/null || true)
+say "      built $kver in $(mmss "$(cat "$dir/build-seconds")")${cpu:+ (cpu: $cpu)}"
 
 # 4. The modules tree the guest runner indexes with depmod (modules.builtin
 # and the few =m modules), and what out-of-tree builds need.
@@ -225,10 +226,15 @@ mv "$dir/kernel.env.tmp" "$dir/kernel.env"
 touch "$dir/last-used"
 say "$kver ready after $(mmss $(($(date +%s) - start))) ($(du -sh "$dir" | cut -f1) in $dir)"
 
-# Keep the $keep most recently used builds; each is several GB.
+# Keep the $keep most recently used builds (each is about 5 GB); a build
+# that never finished counts as used when it started.
 n=0
-for old in $(ls -1dt "$cache"/*/last-used 2>/dev/null); do
-	old=${old%/last-used}
+for old in $(for d in "$cache"/*/lock; do
+		d=${d%/lock}
+		stamp=$d/last-used
+		[ -e "$stamp" ] || stamp=$d/lock
+		echo "$(stat -c %Y "$stamp") $d"
+	done | sort -rn | cut -d' ' -f2-); do
 	n=$((n + 1))
 	[ $n -gt "$keep" ] || continue
 	[ "$old" != "$dir" ] || continue
@@ -236,5 +242,5 @@ for old in $(ls -1dt "$cache"/*/last-used 2>/dev/null); do
 		flock -n 9 || exit 0
 		say "removing the older build $old"
 		rm -rf "$old"
-	) 9> "$old/lock"
+	) 9>> "$old/lock"
 done
