@@ -3,11 +3,17 @@
 #
 # check.sh [TEST...]
 #
-# Runs the selftests (all, or the named ones) in one guest boot, then checks
-# the guest's whole kernel console log for warnings, oopses, leaks and the
-# like. The last line printed is "selftests: N passed, N failed, N skipped";
-# the exit status is non-zero when anything failed, including the guest
-# itself (panic, timeout) or the kernel log.
+# Runs the selftests (all, or the named ones) in CHECK_GUESTS guests side by
+# side (default: one per host CPU, at most one per test), then checks each
+# guest's whole kernel console log for warnings, oopses, leaks and the
+# like. TCG runs a guest on one host thread, so a second guest uses the
+# second CPU. Tests are dealt out longest first, by the times the last run
+# recorded in $VM_OUT/times (a test without one counts as 60 s).
+#
+# Each guest's KTAP lines are shown as they come, prefixed "gN: " when
+# there are several. The last line printed is "selftests: N passed, N
+# failed, N skipped"; the exit status is non-zero when anything failed,
+# including a guest itself (panic, timeout) or a kernel log.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,40 +21,95 @@ if [ "${KERNEL:-}" = debug ]; then
 	# The debug kernel (make check KERNEL=debug): slower, own results.
 	export VM_OUT=${VM_OUT:-$top/build/vm/check-debug}
 	export VM_TIMEOUT=${VM_TIMEOUT:-2700}
+	export TEST_TIMEOUT=${TEST_TIMEOUT:-1500}
 fi
 export VM_OUT=${VM_OUT:-$top/build/vm/check}
 export VM_TIMEOUT=${VM_TIMEOUT:-1500}
 patterns=$top/scripts/kernel-log-patterns
-results=$VM_OUT/results
+times=$VM_OUT/times
+
+# The tests: as selftests/run_tests.sh picks them.
+tests=("$@")
+if [ $# -eq 0 ]; then
+	for t in "$top"/selftests/*.sh; do
+		t=${t##*/}
+		case $t in run_tests.sh|lib.sh) continue ;; esac
+		[ -x "$top/selftests/$t" ] && tests+=("${t%.sh}")
+	done
+fi
+guests=${CHECK_GUESTS:-$(nproc)}
+[ "$guests" -le ${#tests[@]} ] || guests=${#tests[@]}
+[ "$guests" -ge 1 ] || guests=1
+
+# Longest first (unknown ones count as 60 s), each to the guest with the
+# least so far.
+declare -a load share
+for ((g = 0; g < guests; g++)); do load[g]=0; share[g]=""; done
+while read -r secs t; do
+	best=0
+	for ((g = 1; g < guests; g++)); do
+		[ "${load[g]}" -lt "${load[best]}" ] && best=$g
+	done
+	load[best]=$((load[best] + secs))
+	share[best]+=" $t"
+done < <(for t in "${tests[@]}"; do
+		secs=$(awk -v t="$t" '$1 == t { s = $2 } END { print s + 0 }' "$times" 2>/dev/null)
+		echo "${secs:-0} $t"
+	done | awk '{ print ($1 > 0 ? $1 : 60), $2 }' | sort -k1,1nr -k2,2 -s)
 
 mkdir -p "$VM_OUT"
-rm -f "$results"
 start=$(date +%s)
-"$top/scripts/vmrun" "RESULTS=/run/vm/results selftests/run_tests.sh $*"
-rc=$?
+pids=()
+for ((g = 0; g < guests; g++)); do
+	out=$VM_OUT
+	[ "$guests" -eq 1 ] || out=$VM_OUT/g$g
+	mkdir -p "$out"
+	rm -f "$out/results" "$out/ktap"
+	prefix=""
+	[ "$guests" -eq 1 ] || prefix="g$g: "
+	# shellcheck disable=SC2086 # the share is a list of names
+	VM_OUT=$out "$top/scripts/vmrun" "RESULTS=/run/vm/results selftests/run_tests.sh ${share[g]}" |
+		tee "$out/ktap" | sed -u "s/^/$prefix/" &
+	pids+=($!)
+done
+wait "${pids[@]}"
 
 pass=0 fail=0 skip=0
-[ -s "$results" ] && read -r pass fail skip < "$results"
-if [ ! -s "$results" ]; then
-	echo "# check: the guest did not finish the selftests (vmrun exit $rc)"
-	fail=$((fail + 1))
-fi
+: > "$times.new"
+for ((g = 0; g < guests; g++)); do
+	out=$VM_OUT
+	[ "$guests" -eq 1 ] || out=$VM_OUT/g$g
+	if [ -s "$out/results" ]; then
+		read -r p f s < "$out/results"
+		pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+	else
+		echo "# check: guest $g did not finish its selftests (${share[g]# }; console: $out/console.log)"
+		fail=$((fail + 1))
+	fi
+	sed -n 's/^\(not \)\{0,1\}ok [0-9]* selftests: \([a-z_0-9]*\) # \(TIMEOUT \)\{0,1\}\([0-9]*\)s$/\2 \4/p' \
+		"$out/ktap" >> "$times.new" 2>/dev/null
 
-# Catches what the per-test check cannot: boot, shutdown, panics.
-bad=$(grep -E -e "$(grep -v '^#' "$patterns")" "$VM_OUT/console.log")
-case $? in
-0)
-	echo "# check: kernel log is not clean ($VM_OUT/console.log):"
-	echo "$bad" | head -n 40 | sed 's/^/#   /'
-	fail=$((fail + 1))
-	;;
-1) ;;
-*)
-	echo "# check: no kernel console log to check"
-	fail=$((fail + 1))
-	;;
-esac
+	# Catches what the per-test check cannot: boot, shutdown, panics.
+	bad=$(grep -E -e "$(grep -v '^#' "$patterns")" "$out/console.log" 2>/dev/null)
+	case $? in
+	0)
+		echo "# check: kernel log is not clean ($out/console.log):"
+		echo "$bad" | head -n 40 | sed 's/^/#   /'
+		fail=$((fail + 1))
+		;;
+	1) ;;
+	*)
+		echo "# check: no kernel console log to check ($out/console.log)"
+		fail=$((fail + 1))
+		;;
+	esac
+done
+# Keep the times of tests that did not run this time.
+awk 'NR == FNR { seen[$1] = 1; print; next } !($1 in seen)' "$times.new" "$times" \
+	> "$times.tmp" 2>/dev/null || cp "$times.new" "$times.tmp"
+mv "$times.tmp" "$times"
+rm -f "$times.new"
 
-echo "# check: $(($(date +%s) - start))s, console log in $VM_OUT/console.log"
+echo "# check: $(($(date +%s) - start))s in $guests guest(s), console logs under $VM_OUT"
 echo "selftests: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]
