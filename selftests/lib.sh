@@ -130,12 +130,13 @@ ip_in_receives() {
 
 # stream_tcp MB: send MB megabytes of random data from $NS_CLI to $NS_SRV
 # over one TCP connection; succeeds when the receiver got exactly what was
-# sent (sha256 on both ends).
+# sent (sha256 on both ends). Each end gives up after STREAM_TIMEOUT s
+# (default 120, times LRO_SCALE).
 stream_tcp() {
 	local mb=$1 port=${2:-5001} dir
 	dir=$(mktemp -d)
 	head -c "$((mb << 20))" /dev/urandom > "$dir/tx"
-	local t=${STREAM_TIMEOUT:-120}
+	local t=${STREAM_TIMEOUT:-$((120 * LRO_SCALE))}
 	ip netns exec "$NS_SRV" timeout "$t" socat -u TCP-LISTEN:$port,reuseaddr OPEN:"$dir/rx",creat,trunc &
 	local srv=$!
 	wait_port "$NS_SRV" "$port"
@@ -160,6 +161,34 @@ wait_port() { # wait_port NS PORT: until something listens on PORT in NS
 srv_lroadm() { ip netns exec "$NS_SRV" "$LROADM" "$@"; }
 lro_stat() { # lro_stat NAME: a counter of veth-srv, from sysfs
 	ip netns exec "$NS_SRV" cat "/sys/class/net/veth-srv/lro/stats/$1"
+}
+# held_sampler FILE: a shell in $NS_SRV that writes veth-srv's held_segs
+# to FILE every 50 ms, starting no process per sample; returns once the
+# first sample is in. held_max FILE stops it and prints the most it saw.
+# Read once after craft, the counter would come too late under the debug
+# kernel, where starting a process takes longer than the longest hold
+# time (1 s).
+held_sampler() {
+	local i
+
+	[ -p "$1.never" ] || mkfifo "$1.never"
+	: > "$1"
+	ip netns exec "$NS_SRV" bash -c '
+		exec 9<> "$1"
+		while read -r v < /sys/class/net/veth-srv/lro/stats/held_segs; do
+			echo "$v"
+			read -r -t 0.05 -u 9 _
+		done' held_sampler "$1.never" > "$1" &
+	HELD_SAMPLER=$!
+	for i in $(seq 600); do
+		[ -s "$1" ] && break
+		sleep 0.1
+	done
+}
+held_max() {
+	kill "$HELD_SAMPLER" 2>/dev/null
+	wait "$HELD_SAMPLER" 2>/dev/null
+	sort -n "$1" | tail -n 1
 }
 srv_mac() { ip -n "$NS_SRV" -br link show veth-srv | awk '{ print $3 }'; }
 
