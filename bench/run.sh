@@ -112,7 +112,7 @@ python3 "$top/bench/report.py" "$micro_vm/micro.txt" "$stream_vm/stream.txt" "$o
 step "4/4 flow-scaling plot"
 if command -v gnuplot >/dev/null; then
 	gnuplot <<EOF || die "gnuplot failed"
-set terminal pngcairo size 900,600 font ",11"
+set terminal pngcairo noenhanced size 900,600 font ",11"
 set output "$out/flow_scaling.png"
 set title "Per-segment cost vs. interleaved flows (8 segments per flow per flush)\nQEMU TCG -icount shift=0: 1 ns = 1 guest instruction"
 set xlabel "flows"
