@@ -265,7 +265,9 @@ check "refused: sleepable cgroup iterator" \
 # Two snapshot loops: every device of the netns (never fails), and
 # veth-srv by name (fails once it is deleted: restarted). Meanwhile, with
 # a TCP stream through the pair, LRO is detached and reattached, max_desc
-# changed, and the device deleted and created again.
+# changed, and the device deleted and created again. Each snapshot takes
+# RTNL: at 2 ms under the debug kernel the loops starve everything else
+# that needs it, so the interval scales with LRO_SCALE.
 veth_link_setup() {
 	ip -n "$NS_CLI" link add veth-cli type veth peer name veth-srv netns "$NS_SRV"
 	ip -n "$NS_CLI" addr add $CLI_IP/24 dev veth-cli
@@ -277,12 +279,12 @@ veth_link_setup() {
 }
 srv_lroadm set veth-srv flush_timeout_us 20000 >/dev/null
 # exec: $! is lroadm itself (ip netns exec execs it), so kill reaches it.
-(exec ip netns exec "$NS_SRV" "$LROADM" -j descs interval 2) \
+(exec ip netns exec "$NS_SRV" "$LROADM" -j descs interval $((2 * LRO_SCALE))) \
 	> "$TMP/churn_all" 2> "$TMP/churn_all.err" &
 all_pid=$!
 dev_loop() {
 	while [ ! -e "$TMP/stop" ]; do
-		(exec ip netns exec "$NS_SRV" "$LROADM" -j descs veth-srv interval 2) &
+		(exec ip netns exec "$NS_SRV" "$LROADM" -j descs veth-srv interval $((2 * LRO_SCALE))) &
 		echo $! > "$TMP/dev_loop.pid"
 		wait $!
 		sleep 0.2
