@@ -193,7 +193,10 @@ fi
 # 5. Self-check: vmlinux has BTF and an out-of-tree module built against
 # the tree gets its own .BTF section.
 say "[5/6] checking vmlinux and out-of-tree module BTF"
-readelf -S "$tree/vmlinux" | grep -q '\.BTF' || die "$tree/vmlinux has no .BTF section"
+# Not "readelf | grep -q": grep stops at the first match, readelf dies of
+# SIGPIPE, and pipefail fails the check on a file that has the section.
+has_btf() { readelf -S "$1" | grep -c '\.BTF' > /dev/null; }
+has_btf "$tree/vmlinux" || die "$tree/vmlinux has no .BTF section"
 probe=$dir/btf-probe
 rm -rf "$probe"
 mkdir -p "$probe"
@@ -208,7 +211,7 @@ MODULE_LICENSE("GPL");
 EOT
 echo 'obj-m := probe.o' > "$probe/Kbuild"
 make -C "$tree" M="$probe" modules >> "$log" 2>&1 || { tail -n 30 "$log"; die "probe module build failed"; }
-readelf -S "$probe/probe.ko" | grep -q '\.BTF' ||
+has_btf "$probe/probe.ko" ||
 	die "a module built with 'make -C $tree M=...' has no .BTF section"
 rm -rf "$probe"
 
