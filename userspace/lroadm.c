@@ -7,11 +7,18 @@
  * first use. This file holds the options and the command table; each
  * command lives with its kind (config.c, stats.c, monitor.c).
  */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lroadm.h"
+
+#define NETNS_RUN_DIR "/run/netns"
 
 struct lroadm_opts opts;
 
@@ -39,13 +46,41 @@ static void usage(FILE *f)
 		"           | descs [ DEV ] [ cpu N ] [ interval MS [ count N ] ] }\n"
 		"FEATURES := { FEATURE[,FEATURE...] | none | NUMBER }\n"
 		"FEATURE := { napi | extract_vlan_id | evict }\n"
-		"OPTIONS := { -j[son] | -p[retty] }\n"
+		"OPTIONS := { -j[son] | -p[retty] | -n[etns] NAME }\n"
 		"\n"
 		"set attaches LRO to DEV if it is not attached (what is not given comes\n"
 		"from the module parameters) or changes only what is given; enable\n"
 		"attaches too, disable does not. Limits: max_desc 1..65536,\n"
 		"max_aggr 1..64, flush_timeout_us 0..1000000 (0: flush at the end of\n"
-		"each receive batch).\n");
+		"each receive batch). -n NAME runs in the network namespace NAME\n"
+		"(" NETNS_RUN_DIR "/NAME), as ip -n does.\n");
+}
+
+/*
+ * -n NAME: like "ip -n NAME", without the mount namespace ip sets up for
+ * sysfs: lroadm only reads /sys/kernel/btf and /sys/module, which are the
+ * same in every network namespace, so joining the netns is all it takes.
+ */
+static int enter_netns(const char *name)
+{
+	char path[256];
+	int fd, err;
+
+	if (!*name || strchr(name, '/') ||
+	    snprintf(path, sizeof(path), NETNS_RUN_DIR "/%s", name) >= (int)sizeof(path)) {
+		error("invalid network namespace name \"%s\"", name);
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		error("cannot open network namespace \"%s\": %s", name, strerror(errno));
+		return -1;
+	}
+	err = setns(fd, CLONE_NEWNET);
+	if (err)
+		error("cannot enter network namespace \"%s\": %s", name, strerror(errno));
+	close(fd);
+	return err ? -1 : 0;
 }
 
 static int cmd_help(int argc, char **argv)
@@ -92,6 +127,14 @@ int main(int argc, char **argv)
 			opts.json = true;
 		} else if (is_opt(argv[0], "pretty")) {
 			opts.pretty = true;
+		} else if (is_opt(argv[0], "netns")) {
+			if (argc < 2) {
+				error("%s needs a network namespace name", argv[0]);
+				return 1;
+			}
+			argc--, argv++;
+			if (enter_netns(argv[0]))
+				return 1;
 		} else {
 			error("unknown option \"%s\"", argv[0]);
 			usage(stderr);
