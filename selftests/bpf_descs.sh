@@ -97,7 +97,7 @@ wait_lines() {
 # lroadm loads once and snapshots every 100 ms until killed: the 1 s hold
 # window is shorter than a load in the guest. One lroadm for all CPUs, one
 # per CPU.
-# The segments are sent from CPU 0 and so received there (netif_rx()
+# craft sends from CPU 0, so the segments are received there (netif_rx()
 # backlog of the sending CPU): one engine holds them all. A slow guest may
 # take more than the hold time to send them, or to look: then again.
 ncpu=$(nproc)
@@ -107,9 +107,7 @@ for try in 1 2 3 4 5; do
 	for f in all $(seq 0 $((ncpu - 1))); do
 		args=(interval 100)
 		[ "$f" = all ] || args+=(cpu "$f")
-		# exec: $! is lroadm itself (ip netns exec execs it)
-		(exec ip netns exec "$NS_SRV" "$LROADM" -j descs veth-srv "${args[@]}") \
-			> "$TMP/$f" 2> "$TMP/$f.err" &
+		"$LROADM" -n "$NS_SRV" -j descs veth-srv "${args[@]}" > "$TMP/$f" 2> "$TMP/$f.err" &
 		pids+=($!)
 	done
 	started=0
@@ -119,8 +117,7 @@ for try in 1 2 3 4 5; do
 	done
 	echo "# try $try: $started lroadm running after ${SECONDS}s"
 	held_sampler "$TMP/held"
-	( taskset -cp 0 $BASHPID >/dev/null &&
-	  craft --flows 3 --segs 3 --sport 45000 --seq $SEQ0 --mss 1000 --ts --ack 4242 )
+	craft --flows 3 --segs 3 --sport 45000 --seq $SEQ0 --mss 1000 --ts --ack 4242
 	sleep 2		# past the hold time: the last snapshots are empty again
 	held=$(held_max "$TMP/held")
 	kill "${pids[@]}"
@@ -278,13 +275,12 @@ veth_link_setup() {
 	ip netns exec "$NS_SRV" ethtool -K veth-srv gro off >/dev/null
 }
 srv_lroadm set veth-srv flush_timeout_us 20000 >/dev/null
-# exec: $! is lroadm itself (ip netns exec execs it), so kill reaches it.
-(exec ip netns exec "$NS_SRV" "$LROADM" -j descs interval $((2 * LRO_SCALE))) \
+"$LROADM" -n "$NS_SRV" -j descs interval $((2 * LRO_SCALE)) \
 	> "$TMP/churn_all" 2> "$TMP/churn_all.err" &
 all_pid=$!
 dev_loop() {
 	while [ ! -e "$TMP/stop" ]; do
-		(exec ip netns exec "$NS_SRV" "$LROADM" -j descs veth-srv interval $((2 * LRO_SCALE))) &
+		"$LROADM" -n "$NS_SRV" -j descs veth-srv interval $((2 * LRO_SCALE)) &
 		echo $! > "$TMP/dev_loop.pid"
 		wait $!
 		sleep 0.2
@@ -297,8 +293,8 @@ wait_lines "$TMP/churn_dev" 1 "$dev_pid"
 for round in $(seq $((LRO_DEBUG_KERNEL ? 2 : 3))); do
 	ip netns exec "$NS_SRV" timeout 10 socat -u TCP-LISTEN:5001,reuseaddr /dev/null 2>/dev/null &
 	rx=$!
-	wait_port "$NS_SRV" 5001
-	ip netns exec "$NS_CLI" timeout 10 socat -u /dev/zero TCP:$SRV_IP:5001 2>/dev/null &
+	ip netns exec "$NS_CLI" timeout 10 \
+		socat -u /dev/zero TCP:$SRV_IP:5001,retry=100,interval=0.1 2>/dev/null &
 	tx=$!
 	for max_desc in 8 1 256 2 64; do
 		srv_lroadm set veth-srv max_desc $max_desc >/dev/null

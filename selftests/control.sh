@@ -48,11 +48,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Netlink only needs the netns (nsenter: half the cost of ip netns exec,
-# which also remounts /sys); sysfs needs ip netns exec.
+# Netlink only needs the netns: lroadm -n joins it itself, other tools
+# through nsenter (half the cost of ip netns exec, which also remounts
+# /sys); sysfs needs ip netns exec.
 in_srv() { nsenter --net="/run/netns/$NS_SRV" "$@"; }
-adm() { in_srv "$LROADM" "$@"; }
-cli_adm() { nsenter --net="/run/netns/$NS_CLI" "$LROADM" "$@"; }
+adm() { "$LROADM" -n "$NS_SRV" "$@"; }
+cli_adm() { "$LROADM" -n "$NS_CLI" "$@"; }
 # lroadm as nobody, with no capabilities at all
 nobody_adm() {
 	in_srv setpriv --reuid=65534 --regid=65534 --clear-groups \
@@ -193,7 +194,7 @@ check "dump -j lists both devices" jq_is '["veth-srv","dummy0"]' '[.[].ifname]' 
 # kernel fills about 15 device messages per reply, and the cursor must
 # resume each time: nothing twice, nothing missed, in ifindex order.
 for i in $(seq 40); do echo "link add lrod$i type dummy"; done | ip -n "$NS_SRV" -batch -
-in_srv sh -c "for i in \$(seq 40); do '$LROADM' set lrod\$i max_desc 1 || exit; done"
+sh -c "for i in \$(seq 40); do '$LROADM' -n $NS_SRV set lrod\$i max_desc 1 || exit; done"
 in_srv $LRO_NL --dump dev-get > "$tmp/dump"
 check "a dump of 42 devices took several replies" \
 	test "$(sed -n 's/^replies //p' "$tmp/dump")" -ge 3
@@ -280,6 +281,12 @@ check "the client netns sees its device only" out_is "$(line veth-cli enabled \
 check "the server netns does not see it" out_is "$(adm show veth-srv)"$'\n'"$(adm show dummy0)" adm show
 check "a device of another netns is not found by name" \
 	fails_with '^Error: cannot find device "veth-cli"\.$' adm show veth-cli
+check "lroadm -n NETNS is lroadm in that netns" out_is "$(in_srv "$LROADM" show)" adm show
+check "lroadm -n with a missing netns" \
+	fails_with '^Error: cannot open network namespace "nosuch": No such file or directory\.$' \
+	"$LROADM" -n nosuch show
+check "lroadm -n without a name" \
+	fails_with '^Error: -n needs a network namespace name\.$' "$LROADM" -n
 check "the init netns sees no device" out_is "" "$LROADM" show
 check "the init netns does not find veth-srv by name" \
 	fails_with '^Error: cannot find device "veth-srv"\.$' "$LROADM" show veth-srv

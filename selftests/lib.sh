@@ -130,8 +130,10 @@ ip_in_receives() {
 
 # stream_tcp MB: send MB megabytes of random data from $NS_CLI to $NS_SRV
 # over one TCP connection; succeeds when the receiver got exactly what was
-# sent (sha256 on both ends). Each end gives up after STREAM_TIMEOUT s
-# (default 120, times LRO_SCALE).
+# sent. Each end gives up after STREAM_TIMEOUT s (default 120, times
+# LRO_SCALE). The sender retries its connect every 100 ms until the
+# receiver listens: polling for the listener (wait_port) starts processes,
+# which takes seconds under the debug kernel.
 stream_tcp() {
 	local mb=$1 port=${2:-5001} dir
 	dir=$(mktemp -d)
@@ -139,11 +141,11 @@ stream_tcp() {
 	local t=${STREAM_TIMEOUT:-$((120 * LRO_SCALE))}
 	ip netns exec "$NS_SRV" timeout "$t" socat -u TCP-LISTEN:$port,reuseaddr OPEN:"$dir/rx",creat,trunc &
 	local srv=$!
-	wait_port "$NS_SRV" "$port"
-	ip netns exec "$NS_CLI" timeout "$t" socat -u OPEN:"$dir/tx" TCP:$SRV_IP:$port
+	ip netns exec "$NS_CLI" timeout "$t" \
+		socat -u OPEN:"$dir/tx" TCP:$SRV_IP:$port,retry=$((t * 10)),interval=0.1
 	wait $srv
 	local ok=1
-	[ "$(sha256sum < "$dir/tx")" = "$(sha256sum < "$dir/rx")" ] && ok=0
+	cmp -s "$dir/tx" "$dir/rx" && ok=0
 	rm -rf "$dir"
 	return $ok
 }
@@ -151,6 +153,7 @@ stream_tcp() {
 wait_port() { # wait_port NS PORT: until something listens on PORT in NS
 	local i
 	for i in $(seq 100); do
+		[ -e "/run/netns/$1" ] || return 1
 		ip netns exec "$1" ss -Htln "sport = :$2" | grep -q . && return 0
 		sleep 0.05
 	done
@@ -158,7 +161,7 @@ wait_port() { # wait_port NS PORT: until something listens on PORT in NS
 }
 
 # LRO on the receiving end of the pair.
-srv_lroadm() { ip netns exec "$NS_SRV" "$LROADM" "$@"; }
+srv_lroadm() { "$LROADM" -n "$NS_SRV" "$@"; }
 lro_stat() { # lro_stat NAME: a counter of veth-srv, from sysfs
 	ip netns exec "$NS_SRV" cat "/sys/class/net/veth-srv/lro/stats/$1"
 }
@@ -192,9 +195,13 @@ held_max() {
 }
 srv_mac() { ip -n "$NS_SRV" -br link show veth-srv | awk '{ print $3 }'; }
 
-# craft ARGS...: hand-made segments from veth-cli to veth-srv (tcpcraft.py)
+# craft ARGS...: hand-made segments from veth-cli to veth-srv (tcpcraft.py),
+# sent from CPU 0. veth hands each frame to the backlog of the CPU that sent
+# it, and LRO's state is per CPU: a sender that migrates mid-train (seen
+# under the debug kernel) splits one flow over two engines, and the counts
+# the tests expect (one timer flush, one descriptor per flow) with it.
 craft() {
-	ip netns exec "$NS_CLI" python3 "$SELFTESTS/tcpcraft.py" --dev veth-cli \
+	ip netns exec "$NS_CLI" taskset -c 0 python3 "$SELFTESTS/tcpcraft.py" --dev veth-cli \
 		--dst-mac "$(srv_mac)" --src $CLI_IP --dst $SRV_IP "$@"
 }
 

@@ -67,21 +67,30 @@ def main():
     eth = (bytes.fromhex(a.dst_mac.replace(":", "")) +
            bytes.fromhex(src_mac.replace(":", "")) + b"\x08\x00")
     ACK, PSH, FIN = 0x10, 0x08, 0x01
+    # Every frame is built before the first is sent: the segments of a
+    # round must reach LRO within its hold time even where Python is slow
+    # (the debug kernel).
+    rounds = []
     for i in range(a.segs):
+        frames = []
         for f in range(a.flows):
             flags = ACK
             if a.psh_last and i == a.segs - 1:
                 flags |= PSH
             payload = bytes((a.seq + i * a.mss + k) & 0xFF
                             for k in range(a.mss))
-            s.send(eth + segment(a, a.sport + f, a.seq + i * a.mss, payload,
-                                 flags, i + 1))
-        if a.gap_ms:
-            time.sleep(a.gap_ms / 1000)
+            frames.append(eth + segment(a, a.sport + f, a.seq + i * a.mss,
+                                        payload, flags, i + 1))
+        rounds.append(frames)
     if a.fin:
-        for f in range(a.flows):
-            s.send(eth + segment(a, a.sport + f, a.seq + a.segs * a.mss, b"",
-                                 ACK | FIN, a.segs + 1))
+        rounds.append([eth + segment(a, a.sport + f, a.seq + a.segs * a.mss,
+                                     b"", ACK | FIN, a.segs + 1)
+                       for f in range(a.flows)])
+    for i, frames in enumerate(rounds):
+        for frame in frames:
+            s.send(frame)
+        if a.gap_ms and i < a.segs - 1:
+            time.sleep(a.gap_ms / 1000)
 
 
 if __name__ == "__main__":
