@@ -8,7 +8,7 @@
 # guest's whole kernel console log for warnings, oopses, leaks and the
 # like. TCG runs a guest on one host thread, so a second guest uses the
 # second CPU. Tests are dealt out longest first, by the times the last run
-# recorded in $VM_OUT/times (a test without one counts as 60 s).
+# recorded in $VM_OUT/times, else selftests/durations, else 60 s.
 #
 # Each guest's KTAP lines are shown as they come, prefixed "gN: " when
 # there are several. The last line printed is "selftests: N passed, N
@@ -41,8 +41,12 @@ guests=${CHECK_GUESTS:-$(nproc)}
 [ "$guests" -le ${#tests[@]} ] || guests=${#tests[@]}
 [ "$guests" -ge 1 ] || guests=1
 
-# Longest first (unknown ones count as 60 s), each to the guest with the
-# least so far.
+# Longest first, each to the guest with the least so far. A test the last
+# run did not time (a fresh checkout) takes its time from
+# selftests/durations (column 2: Debian's kernel, 3: the debug kernel),
+# else counts as 60 s.
+col=2
+[ "${KERNEL:-}" != debug ] || col=3
 declare -a load share
 for ((g = 0; g < guests; g++)); do load[g]=0; share[g]=""; done
 while read -r secs t; do
@@ -54,6 +58,9 @@ while read -r secs t; do
 	share[best]+=" $t"
 done < <(for t in "${tests[@]}"; do
 		secs=$(awk -v t="$t" '$1 == t { s = $2 } END { print s + 0 }' "$times" 2>/dev/null)
+		[ "${secs:-0}" -gt 0 ] ||
+			secs=$(awk -v t="$t" -v c=$col '$1 == t { s = $c } END { print s + 0 }' \
+				"$top/selftests/durations" 2>/dev/null)
 		echo "${secs:-0} $t"
 	done | awk '{ print ($1 > 0 ? $1 : 60), $2 }' | sort -k1,1nr -k2,2 -s)
 

@@ -86,9 +86,12 @@ if [ $leakcheck = 1 ]; then
 		leaks=unusable
 	else
 		leaks=$(cat $kmemleak)
-		[ -z "$leaks" ] ||
+		if [ -z "$leaks" ]; then
+			echo "# kmemleak: no unreferenced objects"
+		else
 			echo "# kmemleak: $(grep -c '^unreferenced object' <<< "$leaks") unreferenced objects:"
-		head -n 200 <<< "$leaks" | sed 's/^/#   /'
+			head -n 200 <<< "$leaks" | sed 's/^/#   /'
+		fi
 	fi
 	secs=$(($(date +%s) - start))
 	if [ -z "$leaks" ]; then
