@@ -315,7 +315,7 @@ check "nothing changed after nobody's attempts" same "$before" "$(adm show veth-
 check "nobody attached nothing" \
 	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
 # GENL_UNS_ADMIN_PERM: root of a user namespace manages its own netns.
-# (The debug kernel is built without user namespaces.)
+# (Skipped on a kernel built without user namespaces.)
 if [ -e /proc/self/ns/user ] && unshare --user true 2>/dev/null; then
 	check "root of a user namespace can set LRO on its own devices" \
 		jq_is '[{"ifname":"d0","max_aggr":4}]' '[.[] | {ifname, max_aggr}]' \
