@@ -96,6 +96,19 @@ for ((g = 0; g < guests; g++)); do
 	sed -n 's/^\(not \)\{0,1\}ok [0-9]* selftests: \([a-z_0-9]*\) # \(TIMEOUT \)\{0,1\}\([0-9]*\)s$/\2 \4/p' \
 		"$out/ktap" >> "$times.new" 2>/dev/null
 
+	# Under the debug kernel its checkers must have come up: a kernel
+	# that lost one (an edited fragment, a boot option) would otherwise
+	# pass every test without checking anything.
+	if [ "${KERNEL:-}" = debug ]; then
+		for banner in 'kasan: KernelAddressSanitizer initialized' \
+			      'Lock dependency validator' \
+			      'kmemleak: Kernel memory leak detector initialized'; do
+			grep -qF "$banner" "$out/console.log" 2>/dev/null && continue
+			echo "# check: \"$banner\" is not in $out/console.log: a checker of the debug kernel is off"
+			fail=$((fail + 1))
+		done
+	fi
+
 	# Catches what the per-test check cannot: boot, shutdown, panics.
 	bad=$(grep -E -e "$(grep -v '^#' "$patterns")" "$out/console.log" 2>/dev/null)
 	case $? in
