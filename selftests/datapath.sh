@@ -19,6 +19,14 @@ sysctl -q net.core.netdev_max_backlog=10000
 
 lro_load
 veth_pair_setup
+# One receiving CPU, as RSS gives a flow on a NIC. veth queues a frame on
+# the backlog of the CPU that sends it, and TCP sends from whichever CPU
+# runs the sender or takes the ACK; LRO's state is per CPU, so two CPUs
+# could each hold part of the flow and flush in either order
+# (Documentation/bench.md). RPS to CPU 0 queues every frame there in the
+# order TCP sent it, and the order LRO keeps is what this test checks.
+# (lifecycle.sh runs a stream with RPS over both CPUs.)
+ip netns exec "$NS_SRV" sh -c 'echo 1 > /sys/class/net/veth-srv/queues/rx-0/rps_cpus'
 MB=$(scaled 16)
 cli_tx_dropped() {
 	ip netns exec "$NS_CLI" cat /sys/class/net/veth-cli/statistics/tx_dropped
