@@ -11,9 +11,11 @@
 # recorded in $VM_OUT/times, else selftests/durations, else 60 s.
 #
 # Each guest's KTAP lines are shown as they come, prefixed "gN: " when
-# there are several. The last line printed is "selftests: N passed, N
-# failed, N skipped"; the exit status is non-zero when anything failed,
-# including a guest itself (panic, timeout) or a kernel log.
+# there are several. At the end, what failed (each failed check, test,
+# leak and unclean kernel log) and "selftests: N passed, N failed, N
+# skipped", also kept in $VM_OUT/summary; the exit status is non-zero when
+# anything failed, including a guest itself (panic, timeout) or a kernel
+# log.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -83,6 +85,12 @@ wait "${pids[@]}"
 
 pass=0 fail=0 skip=0
 : > "$times.new"
+# trouble MESSAGE...: a failure of a guest as a whole, for the summary
+: > "$VM_OUT/guest-trouble"
+trouble() {
+	printf '%s\n' "$@" >> "$VM_OUT/guest-trouble"
+	fail=$((fail + 1))
+}
 for ((g = 0; g < guests; g++)); do
 	out=$VM_OUT
 	[ "$guests" -eq 1 ] || out=$VM_OUT/g$g
@@ -90,8 +98,7 @@ for ((g = 0; g < guests; g++)); do
 		read -r p f s < "$out/results"
 		pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 	else
-		echo "# check: guest $g did not finish its selftests (${share[g]# }; console: $out/console.log)"
-		fail=$((fail + 1))
+		trouble "# check: guest $g did not finish its selftests (${share[g]# }; console: $out/console.log)"
 	fi
 	sed -n 's/^\(not \)\{0,1\}ok [0-9]* selftests: \([a-z_0-9]*\) # \(TIMEOUT \)\{0,1\}\([0-9]*\)s$/\2 \4/p' \
 		"$out/ktap" >> "$times.new" 2>/dev/null
@@ -104,8 +111,7 @@ for ((g = 0; g < guests; g++)); do
 			      'Lock dependency validator' \
 			      'kmemleak: Kernel memory leak detector initialized'; do
 			grep -qF "$banner" "$out/console.log" 2>/dev/null && continue
-			echo "# check: \"$banner\" is not in $out/console.log: a checker of the debug kernel is off"
-			fail=$((fail + 1))
+			trouble "# check: \"$banner\" is not in $out/console.log: a checker of the debug kernel is off"
 		done
 	fi
 
@@ -113,14 +119,12 @@ for ((g = 0; g < guests; g++)); do
 	bad=$(grep -E -e "$(grep -v '^#' "$patterns")" "$out/console.log" 2>/dev/null)
 	case $? in
 	0)
-		echo "# check: kernel log is not clean ($out/console.log):"
-		echo "$bad" | head -n 40 | sed 's/^/#   /'
-		fail=$((fail + 1))
+		trouble "# check: kernel log is not clean ($out/console.log):" \
+			"$(echo "$bad" | head -n 40 | sed 's/^/#   /')"
 		;;
 	1) ;;
 	*)
-		echo "# check: no kernel console log to check ($out/console.log)"
-		fail=$((fail + 1))
+		trouble "# check: no kernel console log to check ($out/console.log)"
 		;;
 	esac
 done
@@ -130,6 +134,25 @@ awk 'NR == FNR { seen[$1] = 1; print; next } !($1 in seen)' "$times.new" "$times
 mv "$times.tmp" "$times"
 rm -f "$times.new"
 
-echo "# check: $(($(date +%s) - start))s in $guests guest(s), console logs under $VM_OUT"
-echo "selftests: $pass passed, $fail failed, $skip skipped"
+# What failed, again at the end: CI keeps only the tail of a long run.
+# Also in $VM_OUT/summary, which .ci/run prints once both suites are done.
+{
+	for ((g = 0; g < guests; g++)); do
+		out=$VM_OUT
+		prefix=""
+		[ "$guests" -eq 1 ] || out=$VM_OUT/g$g prefix="g$g: "
+		# A failed check, a failed test, a leak, and the first lines
+		# of a kernel log that was not clean.
+		awk -v p="#   $prefix" '
+			/^# kernel log during / { print p $0; k = 5; next }
+			k && /^#   / { print p $0; k--; next }
+			{ k = 0 }
+			/^# (FAIL: |kmemleak: [0-9])/ || /^not ok / { print p $0 }' \
+			"$out/ktap" 2>/dev/null
+	done | head -n 30 | sed '1i # check: what failed:'
+	cat "$VM_OUT/guest-trouble"
+	echo "# check: $(($(date +%s) - start))s in $guests guest(s), console logs under $VM_OUT"
+	echo "selftests: $pass passed, $fail failed, $skip skipped"
+} > "$VM_OUT/summary"
+cat "$VM_OUT/summary"
 [ "$fail" -eq 0 ]
