@@ -53,22 +53,28 @@ ip1=$(ip_in_receives "$NS_SRV")
 ofo1=$(tcpext "$NS_SRV" TCPOFOQueue)
 drop1=$(cli_tx_dropped)
 
-agg=$(lro_stat aggregated)
-flushed=$(lro_stat flushed)
-pkts_in=$(lro_stat pkts_in)
+stats=$(lro_stats_settled)
+check "counters settle after the stream" test -n "$stats"
+[ -n "$stats" ] || exit $RET
+agg=$(stat_of aggregated "$stats")
+flushed=$(stat_of flushed "$stats")
+pkts_in=$(stat_of pkts_in "$stats")
+bytes_in=$(stat_of bytes_in "$stats")
+bytes_out=$(stat_of bytes_out "$stats")
 segs=$((MB * 1048576 / 1448))
 echo "segments ~$segs, aggregated $agg, flushed $flushed, IP receives $((ip1 - ip0))"
 echo "aggregated/flushed: $(awk "BEGIN { printf \"%.1f\", $agg / $flushed }")"
 check "LRO took (almost) every data segment" ge "$agg" $((segs * 9 / 10))
 check "at least 2 segments per packet" ge "$agg" $((flushed * 2))
 check "IP layer saw at most half the segments" le $((ip1 - ip0)) $((pkts_in / 2))
-check "nothing held after the stream" eq "$(lro_stat held_segs)" 0
+check "nothing held after the stream" eq "$(stat_of held_segs "$stats")" 0
 check "no segment dropped on the way (veth-cli tx_dropped)" eq "$drop1" "$drop0"
 check "no reordering (TCPOFOQueue)" eq "$ofo1" "$ofo0"
 # Every segment that joined another gave up its 52 bytes of IP+TCP header
 # (20 + 20 + 12 of timestamps): nothing else may be missing.
+echo "bytes in $bytes_in, out $bytes_out, merged headers $(((agg - flushed) * 52))"
 check "bytes out == bytes in - merged headers" \
-	eq "$(lro_stat bytes_out)" $(($(lro_stat bytes_in) - (agg - flushed) * 52))
+	eq "$bytes_out" $((bytes_in - (agg - flushed) * 52))
 
 check "lroadm disable veth-srv" srv_lroadm disable veth-srv
 in0=$(lro_stat pkts_in)

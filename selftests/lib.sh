@@ -165,6 +165,30 @@ srv_lroadm() { "$LROADM" -n "$NS_SRV" "$@"; }
 lro_stat() { # lro_stat NAME: a counter of veth-srv, from sysfs
 	ip netns exec "$NS_SRV" cat "/sys/class/net/veth-srv/lro/stats/$1"
 }
+# lro_stats_settled: all of veth-srv's counters, one "name value" per
+# line, from one netlink reply, once two replies 100 ms apart agree.
+# Frames a test did not send cross LRO at any time (the kernel's own IPv6
+# router solicitations, backing off from 4 s, and MLD reports): one that
+# arrives between two reads, or is counted in but not yet out while the
+# reply is built, breaks an identity among counters by one frame.
+lro_stats_settled() {
+	local prev now i
+
+	now=$(srv_lroadm stats veth-srv) || return 1
+	for i in $(seq 50); do
+		sleep 0.1
+		prev=$now
+		now=$(srv_lroadm stats veth-srv) || return 1
+		if [ "$now" = "$prev" ]; then
+			echo "$now"
+			return 0
+		fi
+	done
+	return 1
+}
+stat_of() { # stat_of NAME STATS: one counter of lro_stats_settled's output
+	awk -v name="$1" '$1 == name { print $2 }' <<< "$2"
+}
 # held_sampler FILE: a shell in $NS_SRV that writes veth-srv's held_segs
 # to FILE every 50 ms, starting no process per sample; returns once the
 # first sample is in. held_max FILE stops it and prints the most it saw.
