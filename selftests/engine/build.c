@@ -408,6 +408,18 @@ void lt_raw(struct lt_ctx *t, __be16 proto, u8 l4, bool frame)
 		lt_feed(t, skb, 0);
 }
 
+/* One segment, to lro_receive_skb() or, with LT_FRAMES, as a frame */
+void lt_put(struct lt_ctx *t, struct lt_flow *f, unsigned int len,
+	    unsigned long mods)
+{
+	if (mods & LT_EMPTY)
+		len = 0;
+	if (mods & LT_FRAMES)
+		lt_frame(t, f, len, mods & ~(LT_FRAMES | LT_EMPTY));
+	else
+		lt_seg(t, f, len, mods & ~(LT_FRAMES | LT_EMPTY));
+}
+
 void lt_flush_all(struct lt_ctx *t)
 {
 	local_bh_disable();

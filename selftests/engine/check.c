@@ -2,9 +2,9 @@
 /*
  * lro_engine_test: tests of the LRO engine through its driver API.
  *
- * At load, every case of cases.c runs against a fresh manager whose
- * packets go up a test device of our own (lrotest%d): its rx_handler
- * takes them into a queue. Then each packet is checked against the
+ * At load, every case (rules.c, descs.c, paths.c) runs against a fresh
+ * manager whose packets go up a test device of our own (lrotest%d): its
+ * rx_handler takes them into a queue. Then each packet is checked against the
  * segments that went in (see lt_check_pkt()), and the manager's
  * statistics against the case's expectation. Results are printed to the
  * kernel log as KTAP and counted in the read-only parameters passed and
@@ -500,27 +500,36 @@ static const char *lt_run(struct lt_ctx *t, const struct lt_case *c)
 	return err;
 }
 
+static const struct lt_case_set *const lt_sets[] = {
+	&lt_rule_cases, &lt_desc_cases, &lt_path_cases,
+};
+
 static int __init lt_init(void)
 {
-	unsigned int i;
+	unsigned int s, i, n = 0, total = 0;
 
 	lt = lt_ctx_new();
 	if (IS_ERR(lt))
 		return PTR_ERR(lt);
 
+	for (s = 0; s < ARRAY_SIZE(lt_sets); s++)
+		total += lt_sets[s]->n;
 	pr_info("KTAP version 1\n");
-	pr_info("1..%u\n", lt_ncases);
-	for (i = 0; i < lt_ncases; i++) {
-		const char *why = lt_run(lt, &lt_cases[i]);
+	pr_info("1..%u\n", total);
+	for (s = 0; s < ARRAY_SIZE(lt_sets); s++) {
+		for (i = 0; i < lt_sets[s]->n; i++) {
+			const struct lt_case *c = &lt_sets[s]->cases[i];
+			const char *why = lt_run(lt, c);
 
-		if (why) {
-			failed++;
-			pr_info("not ok %u %s: %s\n", i + 1, lt_cases[i].name, why);
-		} else {
-			passed++;
-			pr_info("ok %u %s\n", i + 1, lt_cases[i].name);
+			if (why) {
+				failed++;
+				pr_info("not ok %u %s: %s\n", ++n, c->name, why);
+			} else {
+				passed++;
+				pr_info("ok %u %s\n", ++n, c->name);
+			}
+			cond_resched();
 		}
-		cond_resched();
 	}
 	pr_info("# Totals: pass:%u fail:%u skip:0\n", passed, failed);
 	return 0;

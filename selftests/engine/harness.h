@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * lro_engine_test: what the cases (cases.c) use of the harness: the
- * segment builders (build.c) and the checker (check.c).
+ * lro_engine_test: what the cases (rules.c, descs.c, paths.c) use of the
+ * harness: the segment builders (build.c) and the checker (check.c).
  *
  * A case builds TCP segments of one or more test flows, records a copy of
  * each, feeds them to LRO through the public API (linux/inet_lro.h) and
@@ -46,6 +46,12 @@
 #define LT_INELIGIBLE	(BIT(15) - 1)
 #define LT_BAD		BIT(15)	/* bad TCP checksum */
 #define LT_PSH		BIT(16)
+/* For lt_put() only */
+#define LT_EMPTY	BIT(29)	/* no payload */
+#define LT_FRAMES	BIT(30)	/* page mode: lro_receive_frags() */
+
+#define MSS		1448	/* with timestamps */
+#define MSS_NOTS	1460
 
 /* How lt_seg() lays out an skb: headers always linear, then the payload */
 enum lt_layout {
@@ -125,6 +131,11 @@ struct lt_ctx {
 	char msg[160];
 };
 
+/*
+ * Unless a case changes it, the manager has 8 descriptors, max_aggr 64 and
+ * LRO_F_NAPI, and segments are linear CHECKSUM_UNNECESSARY skbs of flows
+ * with timestamps, DF and incrementing IP IDs.
+ */
 struct lt_case {
 	const char *name;
 	const char *(*run)(struct lt_ctx *t, unsigned long arg);
@@ -132,8 +143,15 @@ struct lt_case {
 	const char *want;
 };
 
-extern const struct lt_case lt_cases[];
-extern const unsigned int lt_ncases;
+struct lt_case_set {
+	const struct lt_case *cases;
+	unsigned int n;
+};
+
+/* run in this order, numbered on from one set to the next */
+extern const struct lt_case_set lt_rule_cases;	/* rules.c */
+extern const struct lt_case_set lt_desc_cases;	/* descs.c */
+extern const struct lt_case_set lt_path_cases;	/* paths.c */
 
 /* check.c */
 const char *lt_fail(struct lt_ctx *t, const char *fmt, ...) __printf(2, 3);
@@ -153,6 +171,8 @@ void lt_segs(struct lt_ctx *t, struct lt_flow *f, unsigned int n,
 void lt_frame(struct lt_ctx *t, struct lt_flow *f, unsigned int len,
 	      u32 mods);
 void lt_raw(struct lt_ctx *t, __be16 proto, u8 l4, bool frame);
+void lt_put(struct lt_ctx *t, struct lt_flow *f, unsigned int len,
+	    unsigned long mods);
 void lt_flush_all(struct lt_ctx *t);
 void lt_flush_pkt(struct lt_ctx *t, struct lt_flow *f);
 

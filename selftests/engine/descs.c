@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lro_engine_test: descriptors and flows. Running out of descriptors
+ * (no_desc, eviction), lro_flush_pkt() and lro_flush_all() order, many
+ * flows in the hash, and what tells flows apart (VLAN, device).
+ */
+
+#include <linux/module.h>
+
+#include "harness.h"
+
+/* 2 descriptors, 3 flows of 2, 3 and 2 segments, one after the other */
+static const char *c_desc(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *f;
+	unsigned int i, j;
+
+	if (lt_set_desc(t, 2))
+		return NULL;
+	t->mgr.features |= arg & LRO_F_EVICT;
+	t->no_desc = arg & LRO_F_EVICT ? 1 : 2;
+	for (i = 0; i < 3; i++) {
+		f = lt_flow(t);
+		for (j = 0; j < 2 + (i == 1); j++)
+			lt_put(t, f, MSS, arg & LT_FRAMES);
+	}
+	lt_flush_all(t);
+	return NULL;
+}
+
+/* One descriptor, one flow after the other: all share hash chain 0,
+ * kept in descriptor 0's own slot
+ */
+static const char *c_one_desc(struct lt_ctx *t, unsigned long arg)
+{
+	unsigned int i;
+
+	if (lt_set_desc(t, 1))
+		return NULL;
+	for (i = 0; i < 3; i++) {
+		struct lt_flow *f = lt_flow(t);
+
+		lt_segs(t, f, 2, MSS);
+		if (i == 1)
+			lt_flush_pkt(t, f);
+		else
+			lt_flush_all(t);
+	}
+	return NULL;
+}
+
+static const char *c_flush_pkt(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *a = lt_flow(t), *b = lt_flow(t), *c = lt_flow(t);
+
+	lt_flush_pkt(t, a);		/* nothing held at all */
+	lt_segs(t, a, 2, MSS);
+	lt_segs(t, b, 2, MSS);
+	lt_flush_pkt(t, c);		/* a flow without a descriptor */
+	if (skb_queue_len(&t->rxq))
+		return "lro_flush_pkt() of a flow not held sent packets up";
+	lt_flush_pkt(t, a);
+	lt_flush_pkt(t, a);		/* again: nothing held now */
+	lt_flush_all(t);
+	return NULL;
+}
+
+/* lro_flush_all() sends packets up in the order they were started */
+static const char *c_flush_order(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *a = lt_flow(t), *b = lt_flow(t), *c = lt_flow(t);
+
+	lt_seg(t, b, MSS, 0);
+	lt_seg(t, a, MSS, 0);
+	lt_seg(t, c, MSS, 0);
+	lt_seg(t, a, MSS, 0);
+	lt_segs(t, b, 2, MSS);
+	lt_segs(t, c, 3, MSS);
+	lt_flush_all(t);
+	return NULL;
+}
+
+/* The debug kernel's checkers make many_flows slow: engine.sh scales it. */
+static unsigned int flows = 4096;
+module_param(flows, uint, 0444);
+MODULE_PARM_DESC(flows, "flows, and descriptors, of the many_flows case (2-4096)");
+
+/*
+ * As many flows as descriptors: two rounds of one segment each, every
+ * other flow flushed by lro_flush_pkt() (unhashing from the middle of
+ * chains), a third round (odd flows join, even ones take freed
+ * descriptors), lro_flush_all().
+ */
+static const char *c_many(struct lt_ctx *t, unsigned long arg)
+{
+	unsigned int i, r, n = clamp(flows, 2U, 4096U);
+	struct lt_flow *f = lt_flow(t);
+
+	if (lt_set_desc(t, n))
+		return NULL;
+	for (i = 1; i < n; i++)
+		lt_flow(t);
+	for (r = 0; r < 3; r++) {
+		for (i = 0; i < n && !t->err; i++)
+			lt_seg(t, &f[i], 64, 0);
+		for (i = 0; i < n && r == 1; i += 2)
+			lt_flush_pkt(t, &f[i]);
+	}
+	lt_flush_all(t);
+	snprintf(t->wantbuf, sizeof(t->wantbuf), "2Kx%u 3Bx%u 1Bx%u",
+		 (n + 1) / 2, n / 2, (n + 1) / 2);
+	t->want = t->wantbuf;
+	return NULL;
+}
+
+/* One 4-tuple on VLANs 10, 20 and untagged: three flows */
+static const char *c_vlan(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *f[3];
+	unsigned int i, r;
+
+	f[0] = lt_flow(t);
+	f[0]->vlan = 10;
+	for (i = 1; i < 3; i++) {
+		f[i] = lt_flow(t);
+		*f[i] = *f[0];
+		f[i]->vlan = i == 1 ? 20 : 0;
+	}
+	for (r = 0; r < 3; r++) {
+		for (i = 0; i < 3; i++)
+			lt_put(t, f[i], MSS, arg);
+		if (r == 1)
+			lt_flush_all(t);
+	}
+	lt_flush_pkt(t, f[0]);	/* the 4-tuple on every VLAN */
+	return NULL;
+}
+
+/* One 4-tuple arriving on two devices (skb_iif): two flows */
+static const char *c_dev(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *a = lt_flow(t), *b = lt_flow(t);
+	unsigned int i;
+
+	*b = *a;
+	b->iif = t->dev->ifindex + 1000;
+	b->seq += 1 << 24;
+	for (i = 0; i < 4; i++)
+		lt_seg(t, i & 1 ? b : a, MSS, 0);
+	lt_flush_all(t);
+	return NULL;
+}
+
+static const struct lt_case cases[] = {
+	{ "no_desc", c_desc, 0, "1px2 2B 3B" },
+	{ "evict", c_desc, LRO_F_EVICT, "2E 3B 2B" },
+	{ "frames_no_desc", c_desc, LT_FRAMES, "1px2 2B 3B" },
+	{ "frames_evict", c_desc, LRO_F_EVICT | LT_FRAMES, "2E 3B 2B" },
+	{ "one_desc", c_one_desc, 0, "2B 2K 2B" },
+	{ "flush_pkt", c_flush_pkt, 0, "2K 2B" },
+	{ "flush_all_order", c_flush_order, 0, "3B 2B 4B" },
+	{ "many_flows", c_many, 0, NULL },
+	{ "vlan_keyed", c_vlan, 0, "2Bx3 1Kx3" },
+	{ "dev_keyed", c_dev, 0, "2Bx2" },
+};
+
+const struct lt_case_set lt_desc_cases = { cases, ARRAY_SIZE(cases) };
