@@ -20,6 +20,7 @@
  */
 
 #include <linux/if_vlan.h>
+#include <linux/skbuff_ref.h>
 #include <net/checksum.h>
 #include <net/ip.h>
 #include <net/tcp.h>
@@ -343,44 +344,117 @@ lengths:
 	return 0;
 }
 
-/* Attach @skb's payload to @d's packet: steal its page fragments when they
- * hold all of it and fit, else chain the skb on the frag_list.
+/*
+ * Where the payload of a joining segment goes, as in skb_gro_receive(): into
+ * the page fragments of the packet's last skb (the head, or the last skb on
+ * its frag_list once the head's frags[] are full), so that the packet is a
+ * few pages with one header, as cheap for TCP to queue as GRO's; chained on
+ * the frag_list as a whole skb only when that cannot be done.
  */
+
+/* Can fragments of @skb be added to @tail? Not into a clone's or a
+ * zerocopy skb's frags[] (not ours to write), and page pool fragments
+ * only into a page pool skb and others only into others (skb_gro_receive()).
+ */
+static bool lro_can_fill(const struct sk_buff *tail, const struct sk_buff *skb)
+{
+	return !skb_cloned(tail) && !skb_zcopy(tail) && !skb_zcopy(skb) &&
+	       tail->pp_recycle == skb->pp_recycle;
+}
+
+/*
+ * Payload all in frags[]: move them to @tinfo. A clone's fragments belong to
+ * its shared skb_shared_info, so take a page reference of our own instead,
+ * as skb_try_coalesce() does (not for page pool pages: the core's
+ * skb_pp_frag_ref() is not for modules, so such clones are chained).
+ * Returns the truesize that moves with them.
+ */
+static unsigned int lro_take_frags(struct skb_shared_info *tinfo,
+				   struct sk_buff *skb)
+{
+	struct skb_shared_info *sinfo = skb_shinfo(skb);
+	unsigned int i, n = sinfo->nr_frags;
+
+	memcpy(tinfo->frags + tinfo->nr_frags, sinfo->frags,
+	       n * sizeof(skb_frag_t));
+	tinfo->nr_frags += n;
+	tinfo->flags |= sinfo->flags & SKBFL_SHARED_FRAG;
+	if (skb_cloned(skb)) {
+		for (i = 0; i < n; i++)
+			__skb_frag_ref(&sinfo->frags[i]);
+	} else {
+		sinfo->nr_frags = 0;
+		skb->len -= skb->data_len;
+		skb->data_len = 0;
+	}
+	return skb->truesize - SKB_TRUESIZE(skb_end_offset(skb));
+}
+
+/*
+ * Payload starting in a page-backed linear area (build_skb()): the head
+ * becomes a fragment, followed by the skb's own frags[], and only the
+ * struct sk_buff is left to free (skb_gro_receive()'s head_frag case).
+ */
+static unsigned int lro_steal_head(struct skb_shared_info *tinfo,
+				   struct sk_buff *skb, unsigned int hdrlen)
+{
+	struct skb_shared_info *sinfo = skb_shinfo(skb);
+	struct page *page = virt_to_head_page(skb->head);
+	skb_frag_t *frag = tinfo->frags + tinfo->nr_frags;
+
+	skb_frag_fill_page_desc(frag, page,
+				skb->data + hdrlen - (u8 *)page_address(page),
+				skb_headlen(skb) - hdrlen);
+	memcpy(frag + 1, sinfo->frags, sinfo->nr_frags * sizeof(skb_frag_t));
+	tinfo->nr_frags += 1 + sinfo->nr_frags;
+	tinfo->flags |= sinfo->flags & SKBFL_SHARED_FRAG;
+	return skb->truesize - SKB_DATA_ALIGN(sizeof(struct sk_buff));
+}
+
+/* Attach @skb's payload to @d's packet, whose length is booked already. */
 static void lro_attach_skb(struct net_lro_desc *d, struct sk_buff *skb,
 			   const struct lro_seg *seg)
 {
-	struct sk_buff *parent = d->parent;
-	struct skb_shared_info *pinfo = skb_shinfo(parent);
-	struct skb_shared_info *sinfo = skb_shinfo(skb);
+	struct sk_buff *parent = d->parent, *tail = d->last_skb ?: parent;
+	struct skb_shared_info *tinfo = skb_shinfo(tail);
+	unsigned int nr = skb_shinfo(skb)->nr_frags;
 	unsigned int hdrlen = skb->len - seg->payload;
+	unsigned int delta;
 
-	/* As in skb_gro_receive(): page pool fragments are only freed right
-	 * by an skb that has pp_recycle, others only by one that has not.
-	 */
-	if (!pinfo->frag_list && !skb_cloned(skb) &&
-	    parent->pp_recycle == skb->pp_recycle &&
-	    skb_headlen(skb) == hdrlen && sinfo->nr_frags &&
-	    pinfo->nr_frags + sinfo->nr_frags <= MAX_SKB_FRAGS &&
-	    !skb_zcopy(skb) && !sinfo->frag_list) {
-		memcpy(pinfo->frags + pinfo->nr_frags, sinfo->frags,
-		       sinfo->nr_frags * sizeof(skb_frag_t));
-		pinfo->nr_frags += sinfo->nr_frags;
-		parent->truesize += skb->truesize -
-				    SKB_TRUESIZE(skb_end_offset(skb));
-		sinfo->nr_frags = 0;
-		skb->data_len = 0;
-		skb->len = hdrlen;
+	if (!lro_can_fill(tail, skb))
+		goto chain;
+	if (skb_headlen(skb) == hdrlen) {
+		if (tinfo->nr_frags + nr > MAX_SKB_FRAGS ||
+		    (skb_cloned(skb) && skb->pp_recycle))
+			goto chain;
+		delta = lro_take_frags(tinfo, skb);
 		consume_skb(skb);
-		return;
+	} else {
+		if (skb_head_is_locked(skb) ||
+		    tinfo->nr_frags + 1 + nr > MAX_SKB_FRAGS)
+			goto chain;
+		delta = lro_steal_head(tinfo, skb, hdrlen);
+		kfree_skb_partial(skb, true);
 	}
+	parent->truesize += delta;
+	if (tail != parent) {
+		tail->len += seg->payload;
+		tail->data_len += seg->payload;
+		tail->truesize += delta;
+	}
+	return;
 
-	skb_pull(skb, hdrlen);
+chain:
+	/* The skb itself, its headers pulled: the frags of the segments
+	 * that follow go into its frags[] if they can.
+	 */
+	__skb_pull(skb, hdrlen);
 	parent->truesize += skb->truesize;
 	skb->next = NULL;
 	if (d->last_skb)
 		d->last_skb->next = skb;
 	else
-		pinfo->frag_list = skb;
+		skb_shinfo(parent)->frag_list = skb;
 	d->last_skb = skb;
 }
 

@@ -215,13 +215,28 @@ static struct sk_buff *lt_skb(struct lt_ctx *t, struct lt_in *in, __be16 proto)
 
 	if (t->layout == LT_PAGED && in->flow)
 		lin = in->hlen;
-	else if (t->layout == LT_SPLIT && in->flow)
+	else if (t->layout != LT_LINEAR && in->flow)
 		lin = in->hlen + (in->len - in->hlen) / 2;
 	if (lin < in->len)
 		n = min(t->layout == LT_PAGED ? t->nfrags : 1, in->len - lin);
-	skb = alloc_skb(NET_IP_ALIGN + ETH_HLEN + lin, GFP_KERNEL);
-	if (!skb)
-		goto nomem;
+	if (t->layout == LT_HEADFRAG) {
+		unsigned int size = SKB_DATA_ALIGN(NET_SKB_PAD + NET_IP_ALIGN +
+						   ETH_HLEN + lin) +
+			SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
+		void *data = netdev_alloc_frag(size);
+
+		skb = data ? build_skb(data, size) : NULL;
+		if (!skb) {
+			if (data)
+				skb_free_frag(data);
+			goto nomem;
+		}
+		skb_reserve(skb, NET_SKB_PAD);
+	} else {
+		skb = alloc_skb(NET_IP_ALIGN + ETH_HLEN + lin, GFP_KERNEL);
+		if (!skb)
+			goto nomem;
+	}
 	skb_reserve(skb, NET_IP_ALIGN);
 	eth = skb_put(skb, ETH_HLEN);
 	ether_addr_copy(eth->h_dest, t->dev->dev_addr);
@@ -252,6 +267,7 @@ static struct sk_buff *lt_skb(struct lt_ctx *t, struct lt_in *in, __be16 proto)
 	in->end = skb_end_offset(skb);
 	in->nfrags = n;
 	in->stealable = n && lin == in->hlen;
+	in->headfrag = skb->head_frag && lin > in->hlen;
 	return skb;
 nomem:
 	t->err = "no memory for a segment";

@@ -162,16 +162,39 @@ static const char *lt_check_single(struct lt_ctx *t, struct sk_buff *skb,
 	return NULL;
 }
 
-/* Fragments and frag_list as the steal-while-it-fits policy makes them,
- * and truesize the sum of what was merged.
+/* Could segment @in's payload go into the frags[] of an skb with @used
+ * fragments? skb_gro_receive()'s rules, as lro_attach_skb() follows them.
+ * Returns the fragments it adds, 0 if it must be chained.
+ */
+static unsigned int lt_fill(const struct lt_in *in, unsigned int used,
+			    bool tail_pp)
+{
+	unsigned int need;
+
+	if (in->pp != tail_pp)
+		return 0;
+	if (in->stealable && !(in->cloned && in->pp))
+		need = in->nfrags;
+	else if (in->headfrag && !in->cloned)
+		need = 1 + in->nfrags;
+	else
+		return 0;
+	return used + need <= MAX_SKB_FRAGS ? need : 0;
+}
+
+/*
+ * The layout lro_attach_skb() makes: payload into the frags[] of the last
+ * skb (the head, then the last on the frag_list) while they fit, else the
+ * segment chained; truesize the sum of what was merged.
  */
 static const char *lt_check_layout(struct lt_ctx *t, struct sk_buff *skb,
 				   struct lt_in *in, unsigned int n,
 				   unsigned int k)
 {
-	unsigned int nr = in->nfrags, lists = 0, chained = 0;
-	unsigned int ts = in->truesize, j;
-	bool frames = in->frame, cloned = in->cloned;
+	unsigned int nr = in->nfrags, tail_nr = nr, list_nr = 0, got_nr = 0;
+	unsigned int ts = in->truesize, lists = 0, chained = 0, j, add;
+	bool frames = in->frame, cloned = in->cloned, tail_pp = in->pp;
+	bool fill = true;	/* the tail is not a clone */
 	struct sk_buff *it;
 
 	for (j = 1; j < n; j++) {
@@ -179,20 +202,33 @@ static const char *lt_check_layout(struct lt_ctx *t, struct sk_buff *skb,
 		if (frames) {
 			nr += in->nfrags;
 			ts += in->truesize;
-		} else if (!chained && in->stealable &&
-			   nr + in->nfrags <= MAX_SKB_FRAGS) {
-			nr += in->nfrags;
-			ts += in->truesize - SKB_TRUESIZE(in->end);
+		} else if (fill && (add = lt_fill(in, tail_nr, tail_pp))) {
+			tail_nr += add;
+			if (chained)
+				list_nr += add;
+			else
+				nr += add;
+			ts += in->truesize - (in->stealable ?
+					      SKB_TRUESIZE(in->end) :
+					      SKB_DATA_ALIGN(sizeof(struct sk_buff)));
 		} else {
 			chained++;
 			ts += in->truesize;
+			tail_nr = in->nfrags;
+			list_nr += in->nfrags;
+			tail_pp = in->pp;
+			fill = !in->cloned;
 		}
 	}
-	skb_walk_frags(skb, it)
+	skb_walk_frags(skb, it) {
 		lists++;
-	if (skb_shinfo(skb)->nr_frags != nr || lists != chained)
-		return lt_fail(t, "pkt %u: %u frags + %u chained, want %u + %u",
-			       k, skb_shinfo(skb)->nr_frags, lists, nr, chained);
+		got_nr += skb_shinfo(it)->nr_frags;
+	}
+	if (skb_shinfo(skb)->nr_frags != nr || lists != chained ||
+	    got_nr != list_nr)
+		return lt_fail(t, "pkt %u: %u frags + %u chained (%u frags), want %u + %u (%u)",
+			       k, skb_shinfo(skb)->nr_frags, lists, got_nr,
+			       nr, chained, list_nr);
 	/* page mode: the skb LRO allocated for the headers comes on top */
 	if (frames ? skb->truesize <= ts ||
 		     skb->truesize > ts + SKB_TRUESIZE(2048) :

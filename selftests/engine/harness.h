@@ -58,6 +58,9 @@ enum lt_layout {
 	LT_LINEAR,	/* payload linear */
 	LT_PAGED,	/* payload in lt_ctx.nfrags page fragments */
 	LT_SPLIT,	/* payload half linear, half in one page fragment */
+	LT_HEADFRAG,	/* as LT_SPLIT, the linear area a page fragment
+			 * (build_skb()), as most NIC drivers build them
+			 */
 };
 
 struct lt_flow {
@@ -90,12 +93,15 @@ struct lt_in {
 	u16 id;
 	u8 summed;		/* ip_summed given */
 	u8 nfrags;		/* payload fragments */
-	bool bad, plain, psh, frame, stealable, cloned, used;
+	bool bad, plain, psh, frame, used;
+	bool stealable;		/* headers alone linear, payload in frags[] */
+	bool headfrag;		/* payload starts in a page-fragment head */
+	bool cloned, pp;	/* fed as a clone; pp_recycle set */
 };
 
 #define LT_MAX_FLOWS	4200
 #define LT_MAX_IN	16384
-#define LT_MAX_KEEP	4
+#define LT_MAX_KEEP	64
 
 struct lt_ctx {
 	struct net_device *dev;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * lro_engine_test: the ways in and out. Frames that are not TCP, skb
- * layouts (page fragments, clones, page pool), checksums the hardware did
+ * layouts (page fragments, clones, page-fragment heads, page pool),
+ * checksums the hardware did
  * or did not verify, netif_rx() and mgr->deliver, and page mode
  * (lro_receive_frags()).
  */
@@ -25,14 +26,18 @@ static const char *c_passthrough(struct lt_ctx *t, unsigned long arg)
 	return NULL;
 }
 
-/* A segment whose original skb is kept: LRO gets a clone */
-static void c_clone(struct lt_ctx *t, struct lt_flow *f)
+/* A segment whose original skb is kept: LRO gets a clone (as on veth,
+ * where it is the clone a local TCP sender transmitted), with pp_recycle
+ * set if @pp
+ */
+static void c_clone(struct lt_ctx *t, struct lt_flow *f, bool pp)
 {
 	struct sk_buff *skb = lt_make(t, f, MSS, 0), *clone;
 	struct lt_in *in = &t->in[t->nin - 1];
 
 	if (!skb)
 		return;
+	skb->pp_recycle = pp;
 	clone = skb_clone(skb, GFP_KERNEL);
 	if (!clone || t->nkeep == LT_MAX_KEEP) {
 		kfree_skb(clone);
@@ -41,23 +46,41 @@ static void c_clone(struct lt_ctx *t, struct lt_flow *f)
 		return;
 	}
 	in->cloned = true;
-	in->stealable = false;
+	in->pp = pp;
 	t->keep[t->nkeep].skb = skb;
 	t->keep[t->nkeep++].in = t->nin - 1;
 	lt_feed(t, clone, f->vlan);
 }
 
-enum { L_PAGED, L_PAGED6, L_SPLIT, L_MIXED, L_CLONE, L_PP };
+/* A segment with pp_recycle set, as a page pool driver builds them */
+static void c_pp(struct lt_ctx *t, struct lt_flow *f)
+{
+	struct sk_buff *skb = lt_make(t, f, MSS, 0);
 
-/* Payload in page fragments: stolen while they fit, else frag_list */
+	if (skb) {
+		skb->pp_recycle = 1;
+		t->in[t->nin - 1].pp = true;
+		lt_feed(t, skb, 0);
+	}
+}
+
+enum { L_PAGED, L_PAGED6, L_SPLIT, L_MIXED, L_CLONE, L_PP, L_FILL,
+       L_CLONE_FILL, L_HEADFRAG, L_HEADFRAG_FILL, L_PP_MIXED, L_PP_CLONE };
+
+/*
+ * Payload in page fragments: moved (or, from a clone, referenced) into the
+ * frags[] of the packet's last skb while they fit, a page-fragment head
+ * stolen as a fragment, anything else chained on the frag_list; the
+ * layout is checked by lt_check_layout().
+ */
 static const char *c_layout(struct lt_ctx *t, unsigned long arg)
 {
 	static const u8 mixed[][2] = {	/* layout, fragments */
 		{ LT_PAGED, 6 }, { LT_PAGED, 6 }, { LT_PAGED, 6 },
 		{ LT_LINEAR, 0 }, { LT_SPLIT, 1 }, { LT_PAGED, 1 },
+		{ LT_HEADFRAG, 1 }, { LT_PAGED, 1 },
 	};
 	struct lt_flow *f = lt_flow(t);
-	struct sk_buff *skb;
 	unsigned int i;
 
 	t->layout = arg == L_SPLIT ? LT_SPLIT : LT_PAGED;
@@ -71,20 +94,39 @@ static const char *c_layout(struct lt_ctx *t, unsigned long arg)
 		}
 		break;
 	case L_CLONE:	/* cloned first and third */
-		c_clone(t, f);
+		c_clone(t, f, false);
 		lt_seg(t, f, MSS, 0);
-		c_clone(t, f);
+		c_clone(t, f, false);
 		lt_seg(t, f, MSS, 0);
 		break;
-	case L_PP:	/* page pool fragments are never stolen into others */
+	case L_CLONE_FILL:	/* veth: every segment a clone */
+		for (i = 0; i < 40; i++)
+			c_clone(t, f, false);
+		break;
+	case L_PP:	/* page pool fragments never go into others' */
 		lt_seg(t, f, MSS, 0);
-		skb = lt_make(t, f, MSS, 0);
-		if (skb) {
-			skb->pp_recycle = 1;
-			t->in[t->nin - 1].stealable = false;
-			lt_feed(t, skb, 0);
-		}
+		c_pp(t, f);
 		lt_seg(t, f, MSS, 0);
+		break;
+	case L_PP_MIXED:	/* ... but into a page pool skb's, and back */
+		c_pp(t, f);
+		c_pp(t, f);
+		lt_segs(t, f, 2, MSS);
+		c_pp(t, f);
+		c_pp(t, f);
+		break;
+	case L_PP_CLONE:	/* a page pool clone's pages: chained */
+		c_pp(t, f);
+		c_clone(t, f, true);
+		c_pp(t, f);
+		break;
+	case L_HEADFRAG:
+	case L_HEADFRAG_FILL:
+		t->layout = LT_HEADFRAG;
+		lt_segs(t, f, arg == L_HEADFRAG ? 4 : 30, MSS);
+		break;
+	case L_FILL:	/* past MAX_SKB_FRAGS: the frag_list skb's frags[] */
+		lt_segs(t, f, 40, MSS);
 		break;
 	default:
 		lt_segs(t, f, arg == L_PAGED6 ? 5 : 4, MSS);
@@ -213,9 +255,15 @@ static const struct lt_case cases[] = {
 	{ "paged_steal", c_layout, L_PAGED, "4B" },
 	{ "paged_frag_list", c_layout, L_PAGED6, "5B" },
 	{ "split_frag_list", c_layout, L_SPLIT, "4B" },
-	{ "forward_mixed", c_layout, L_MIXED, "6B" },
+	{ "forward_mixed", c_layout, L_MIXED, "8B" },
 	{ "cloned", c_layout, L_CLONE, "4B" },
+	{ "cloned_fill", c_layout, L_CLONE_FILL, "40B" },
+	{ "paged_fill", c_layout, L_FILL, "40B" },
+	{ "headfrag_steal", c_layout, L_HEADFRAG, "4B" },
+	{ "headfrag_fill", c_layout, L_HEADFRAG_FILL, "30B" },
 	{ "page_pool", c_layout, L_PP, "3B" },
+	{ "page_pool_mixed", c_layout, L_PP_MIXED, "6B" },
+	{ "page_pool_clone", c_layout, L_PP_CLONE, "3B" },
 	CSUM("csum_none_good", CHECKSUM_NONE, "1p 4B"),
 	CSUM("csum_none_bad", CHECKSUM_NONE | BIT(8), "1p 2F 1p 1B"),
 	CSUM("csum_complete_good", CHECKSUM_COMPLETE, "1p 4B"),
