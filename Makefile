@@ -55,7 +55,7 @@ canary:
 selftests: kmod
 	@$(SUBMAKE) -C selftests/engine OUTPUT=$(BUILD)/selftests/engine
 
-bench-build: kmod
+bench-build: kmod bpf
 	@$(SUBMAKE) -C bench/kmod OUTPUT=$(BUILD)/bench/kmod \
 		EXTRA_SYMBOLS=$(BUILD)/kmod/Module.symvers
 	@$(SUBMAKE) -C bench OUTPUT=$(BUILD)/bench

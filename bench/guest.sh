@@ -13,13 +13,17 @@
 #           offload, kernel GRO and LRO, interleaved, written 128 KB at a
 #           time (as iperf3) and 8 KB at a time (as socat, lib.sh's
 #           stream_tcp: configurations w8_*); request/response latency;
-#           the hold timer sweep. One line per run in OUT/stream.txt.
+#           the same with 8 and 64 parallel streams; the truesize per byte
+#           that TCP is handed; the hold timer sweep. One line per run in
+#           OUT/stream.txt.
 #
 # Sizes (environment): BENCH_MB (stream size, 64), BENCH_REPS (interleaved
 # repetitions, 5), BENCH_RR (round trips per latency run, 5000),
 # BENCH_TOTAL (micro-benchmark segments per round, 16384), BENCH_ROUNDS
 # (timed rounds, 5), BENCH_TUNED_US (LRO hold timer of the "tuned"
-# setting, 1000), BENCH_SWEEP (hold timers swept, "0 50 200 1000").
+# setting, 1000), BENCH_SWEEP (hold timers swept, "0 50 200 1000"),
+# BENCH_PAR (parallel stream counts, "8 64"), BENCH_PAR_REPS (their
+# interleaved repetitions, 3).
 
 source "$(dirname "$0")/../selftests/lib.sh"
 set -euo pipefail
@@ -35,6 +39,8 @@ BENCH_TOTAL=${BENCH_TOTAL:-16384}
 BENCH_ROUNDS=${BENCH_ROUNDS:-5}
 BENCH_TUNED_US=${BENCH_TUNED_US:-1000}
 BENCH_SWEEP=${BENCH_SWEEP:-0 50 200 1000}
+BENCH_PAR=${BENCH_PAR:-8 64}
+BENCH_PAR_REPS=${BENCH_PAR_REPS:-3}
 BENCH_KO=$BUILD/bench/kmod/lro_bench.ko
 RR=$BUILD/bench/rr
 SCALE_FLOWS="1 8 64 512 4096"
@@ -108,15 +114,22 @@ gro_set() { # gro_set on|off FLUSH_TIMEOUT_NS DEFER_HARD_IRQS
 		   echo $3 > /sys/class/net/veth-srv/napi_defer_hard_irqs"
 }
 
+# lro_set [SETTING VALUE...]: LRO attached afresh, with the module's shipped
+# defaults but for what is given
+lro_set() {
+	lro_detach
+	srv_lroadm set veth-srv "$@" >/dev/null || die "lroadm set veth-srv $* failed"
+}
+
 # config NAME: set the receiver up for one of the compared settings
 config() {
 	case $1 in
 	off) lro_detach; gro_set off 0 0 ;;
 	gro) lro_detach; gro_set on 0 0 ;;
 	gro_tuned) lro_detach; gro_set on 1000000 1 ;;
-	lro) gro_set off 0 0; srv_lroadm set veth-srv max_aggr 64 flush_timeout_us 0 >/dev/null ;;
-	lro_tuned) gro_set off 0 0; srv_lroadm set veth-srv max_aggr 64 flush_timeout_us "$BENCH_TUNED_US" >/dev/null ;;
-	lro_t*) gro_set off 0 0; srv_lroadm set veth-srv max_aggr 64 flush_timeout_us "${1#lro_t}" >/dev/null ;;
+	lro) gro_set off 0 0; lro_set ;;
+	lro_tuned) gro_set off 0 0; lro_set flush_timeout_us "$BENCH_TUNED_US" ;;
+	lro_t*) gro_set off 0 0; lro_set flush_timeout_us "${1#lro_t}" ;;
 	*) die "unknown config $1" ;;
 	esac
 	if lro_attached; then
@@ -126,22 +139,24 @@ config() {
 
 PORT=6000
 # stream CFG REP: one bulk stream; prints one line, and records it unless
-# REP is 0 (warm-up). CFG is a config, prefixed by w8_ for 8 KB writes.
+# REP is 0 (warm-up). CFG is a config, prefixed by w8_ for 8 KB writes or
+# pN_ for N parallel streams (BENCH_MB in all).
 stream() {
 	local cfg=$1 rep=$2 port=$((PORT++)) res ip0 ip1 seg0 seg1 extra='' mb=$BENCH_MB
-	local kb=128
+	local kb=128 conns=1
 	case $cfg in
 	w8_*) kb=8; config "${cfg#w8_}" ;;
+	p[0-9]*_*) conns=${cfg%%_*}; conns=${conns#p}; config "${cfg#*_}" ;;
 	*) config "$cfg" ;;
 	esac
 	ip0=$(snmp "$NS_SRV" Ip InReceives)
 	seg0=$(snmp "$NS_CLI" Tcp OutSegs)
 	local t0 t1
 	read -r -a t0 <<< "$(tcp_counters)"
-	srv "$RR" sink $port > "$OUT/sink.out" &
+	srv "$RR" sink $port "$conns" > "$OUT/sink.out" &
 	local pid=$!
 	wait_port "$NS_SRV" $port || die "sink did not listen on $port"
-	ip netns exec "$NS_CLI" "$RR" send "$SRV_IP" $port "$mb" $kb ||
+	ip netns exec "$NS_CLI" "$RR" send "$SRV_IP" $port "$mb" $kb "$conns" ||
 		die "stream ($cfg) failed"
 	wait $pid || die "sink ($cfg) failed"
 	ip1=$(snmp "$NS_SRV" Ip InReceives)
@@ -152,7 +167,7 @@ stream() {
 	if lro_attached; then
 		extra=$(lro_stats)
 	fi
-	res="stream cfg=$cfg rep=$rep mb=$mb write_kb=$kb $res ip_rx=$((ip1 - ip0)) segs=$((seg1 - seg0))"
+	res="stream cfg=$cfg rep=$rep mb=$mb write_kb=$kb conns=$conns $res ip_rx=$((ip1 - ip0)) segs=$((seg1 - seg0))"
 	res+=" retrans=$((t1[0] - t0[0])) ofo=$((t1[1] - t0[1])) prune=$((t1[2] - t0[2]))"
 	res+=" collapsed=$((t1[3] - t0[3]))$extra"
 	echo "$res"
@@ -176,6 +191,24 @@ rr() {
 	echo "rr cfg=$cfg rep=$rep $res$extra" | tee -a "$OUT/stream.txt"
 }
 
+# truesize CFG: one stream with bench/truesize.bpf.c attached to
+# tcp_v4_rcv(): the truesize per byte of what TCP is handed. Apart from
+# the timed runs, which run without the probe.
+TS_PIN=/sys/fs/bpf/lro_bench_truesize
+truesize() {
+	local cfg=$1 sums
+	mountpoint -q /sys/fs/bpf || mount -t bpf bpf /sys/fs/bpf
+	rm -f "$TS_PIN"
+	bpftool prog load "$BUILD/bench/truesize.bpf.o" "$TS_PIN" autoattach ||
+		die "cannot load the truesize probe"
+	stream "$cfg" 0 >/dev/null
+	sums=$(bpftool -j map dump name ts_sum | jq -r '.[0].formatted.value |
+		"pkts=\(.pkts) bytes=\(.bytes) truesize=\(.truesize)"') ||
+		die "cannot read the truesize probe"
+	rm -f "$TS_PIN"
+	echo "truesize cfg=$cfg $sums" | tee -a "$OUT/stream.txt"
+}
+
 streams() {
 	[ -x "$RR" ] || die "$RR not built (make)"
 	[ -x "$LROADM" ] || die "$LROADM not built (make)"
@@ -183,7 +216,7 @@ streams() {
 	lro_insmod
 	trap veth_pair_cleanup EXIT
 	veth_pair_setup
-	srv_lroadm set veth-srv max_aggr 64 >/dev/null || die "lroadm cannot attach LRO to veth-srv"
+	srv_lroadm set veth-srv >/dev/null || die "lroadm cannot attach LRO to veth-srv"
 
 	step "stream: warm-up"
 	BENCH_MB=8 stream off 0 >/dev/null
@@ -194,6 +227,18 @@ streams() {
 			stream $cfg "$r"
 			stream "w8_$cfg" "$r"
 		done
+	done
+	for r in $(seq "$BENCH_PAR_REPS"); do
+		for n in $BENCH_PAR; do
+			step "streams: round $r of $BENCH_PAR_REPS: $n parallel streams: off, gro, lro (${BENCH_MB} MB in all)"
+			for cfg in off gro lro; do
+				stream "p${n}_$cfg" "$r"
+			done
+		done
+	done
+	step "truesize: what tcp_v4_rcv() is handed, per byte: off, gro, lro"
+	for cfg in off gro lro; do
+		truesize $cfg
 	done
 	for r in $(seq 3); do
 		step "rr: round $r of 3: off, lro ($BENCH_RR round trips of 64 bytes)"

@@ -51,7 +51,7 @@ def load_stream(path):
     with open(path) as f:
         for line in f:
             w = line.split()
-            if len(w) < 2 or w[0] not in ("stream", "rr"):
+            if len(w) < 2 or w[0] not in ("stream", "rr", "truesize"):
                 continue
             kv = parse_kv(w[1:])
             kv["kind"] = w[0]
@@ -150,7 +150,7 @@ def main():
             out[f"{p}segs_per_ip_rx_{cfg}"] = statistics.median(r["segs"] / r["ip_rx"]
                                                                 for r in sel(streams, c))
         for cfg in ("off", "gro", "gro_tuned", "lro", "lro_tuned"):
-            for k in ("retrans", "collapsed"):
+            for k in ("retrans", "ofo", "collapsed"):
                 out[f"{p}tcp_{k}_{cfg}"] = sum(r.get(k, 0) for r in sel(streams, p + cfg))
         out[f"{p}aggregation_ratio_default"] = lro_aggr(p + "lro")
         out[f"{p}aggregation_ratio"] = lro_aggr(p + "lro_tuned")
@@ -163,6 +163,40 @@ def main():
         out[f"{p}throughput_ratio_lro_vs_off"] = best_lro / out[f"{p}throughput_mbit_off"]
         out[f"{p}throughput_ratio_lro_vs_gro_default"] = \
             out[f"{p}throughput_mbit_lro"] / out[f"{p}throughput_mbit_gro"]
+
+    # Every LRO stream run of the bench, whatever its write size, flows or
+    # hold timer: TCP must never have collapsed (copied) its receive queue.
+    def base_cfg(cfg):
+        return cfg.split("_", 1)[1] if cfg.split("_", 1)[0] in ("w8", "p8", "p64") else cfg
+    for name in ("lro", "gro"):
+        out[f"{name}_rcv_collapsed"] = sum(r.get("collapsed", 0) for r in streams
+                                           if base_cfg(r["cfg"]).startswith(name))
+        out[f"{name}_rcv_collapsed_runs"] = sum(1 for r in streams
+                                                if base_cfg(r["cfg"]).startswith(name))
+
+    # What TCP is handed: truesize per byte (bench/truesize.bpf.c)
+    for r in runs:
+        if r["kind"] == "truesize":
+            if not r["bytes"]:
+                die(f"the truesize probe saw nothing for {r['cfg']}")
+            out[f"truesize_per_byte_{r['cfg']}"] = r["truesize"] / r["bytes"]
+            out[f"truesize_pkts_{r['cfg']}"] = r["pkts"]
+
+    # Parallel streams (p8_, p64_): the shipped defaults of each receiver
+    flow_counts = sorted({int(r["cfg"][1:].split("_")[0]) for r in streams
+                          if r["cfg"].startswith("p")})
+    for n in flow_counts:
+        for cfg in ("off", "gro", "lro"):
+            c = f"p{n}_{cfg}"
+            out[f"throughput_mbit_{cfg}_{n}flows"] = med(streams, c, "mbit_s")
+            out[f"segs_per_ip_rx_{cfg}_{n}flows"] = statistics.median(
+                r["segs"] / r["ip_rx"] for r in sel(streams, c))
+            for k in ("retrans", "ofo"):
+                out[f"tcp_{k}_{cfg}_{n}flows"] = sum(r.get(k, 0) for r in sel(streams, c))
+        out[f"throughput_ratio_lro_vs_gro_{n}flows"] = \
+            out[f"throughput_mbit_lro_{n}flows"] / out[f"throughput_mbit_gro_{n}flows"]
+        out[f"throughput_ratio_lro_vs_off_{n}flows"] = \
+            out[f"throughput_mbit_lro_{n}flows"] / out[f"throughput_mbit_off_{n}flows"]
 
     # 5. latency (the off runs of the sweep's reference count too)
     off_p50 = med(rrs, "off", "p50_us")
@@ -262,6 +296,30 @@ def main():
     L.append(f"   throughput_ratio_lro_vs_gro_default {out['throughput_ratio_lro_vs_gro_default']:.3f}")
     L.append(f"   throughput_ratio_lro_vs_off    {out['throughput_ratio_lro_vs_off']:8.3f}   goal "
              + goal(out["throughput_ratio_lro_vs_off"], ">=", 1.3))
+    L.append(f"   throughput_ratio_lro_vs_off_default {out['throughput_mbit_lro'] / out['throughput_mbit_off']:.3f}")
+    L.append(f"   lro_rcv_collapsed              {int(out['lro_rcv_collapsed']):8d}   goal "
+             + goal(out["lro_rcv_collapsed"], "<=", 0)
+             + f" (TCPRcvCollapsed over all {int(out['lro_rcv_collapsed_runs'])} LRO stream runs;"
+             f" GRO's {int(out['gro_rcv_collapsed_runs'])}: {int(out['gro_rcv_collapsed'])})")
+    if "truesize_per_byte_lro" in out:
+        L.append("   truesize per byte of what tcp_v4_rcv() is handed, one 128 KB-write stream each:")
+        L.append("   " + "   ".join(f"{cfg} {out['truesize_per_byte_' + cfg]:.3f}"
+                                    f" ({int(out['truesize_pkts_' + cfg])} pkts)"
+                                    for cfg in ("off", "gro", "lro")
+                                    if "truesize_per_byte_" + cfg in out))
+    for n in flow_counts:
+        L.append("")
+        L.append(f"4b. {n} parallel streams over the same veth pair, 128 KB writes, each receiver "
+                 f"at its defaults, RPS off; medians of {len(sel(streams, f'p{n}_off'))} runs")
+        L.append(f"   {'receiver':26} {'Mbit/s':>8} {'segs/IP rx':>10} {'retrans':>8} {'ofo':>8}")
+        for cfg, name in (("off", "no offload"), ("gro", "GRO default"), ("lro", "LRO default")):
+            L.append(f"   {name:26} {out[f'throughput_mbit_{cfg}_{n}flows']:8.1f} "
+                     f"{out[f'segs_per_ip_rx_{cfg}_{n}flows']:10.1f} "
+                     f"{int(out[f'tcp_retrans_{cfg}_{n}flows']):8d} "
+                     f"{int(out[f'tcp_ofo_{cfg}_{n}flows']):8d}")
+        L.append(f"   throughput_ratio_lro_vs_gro_{n}flows {out[f'throughput_ratio_lro_vs_gro_{n}flows']:6.3f}   goal "
+                 + goal(out[f"throughput_ratio_lro_vs_gro_{n}flows"], ">=", 1.0))
+        L.append(f"   throughput_ratio_lro_vs_off_{n}flows {out[f'throughput_ratio_lro_vs_off_{n}flows']:6.3f}")
     L.append("")
     L.append("5. Request/response, 64-byte ping-pong over TCP (us)")
     L.append(f"   {'':26} {'p50':>8} {'p99':>8}")

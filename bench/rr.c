@@ -7,12 +7,16 @@
  *                                warm-up ones); prints the latency
  *                                percentiles in microseconds:
  *                                "p50_us=.. p90_us=.. p99_us=.. mean_us=.. n=N"
- *   rr sink PORT                 accept one connection, read it until EOF;
- *                                prints "bytes=.. secs=.. mbit_s=..", timed
- *                                from the first byte to EOF
- *   rr send HOST PORT MB [KB]    send MB megabytes in writes of KB
- *                                kilobytes (default 128, as iperf3), then
- *                                wait for the sink to close
+ *   rr sink PORT [N]             accept N connections (default 1), read
+ *                                them until EOF; prints "bytes=.. secs=..
+ *                                mbit_s=..", timed from the first byte of
+ *                                any to the last EOF
+ *   rr send HOST PORT MB [KB [N]]
+ *                                send MB megabytes in writes of KB
+ *                                kilobytes (default 128, as iperf3), over
+ *                                N parallel connections (default 1, MB
+ *                                split evenly), then wait for the sink to
+ *                                close them
  *
  * Both ends set TCP_NODELAY; a request is one write(), so it leaves as one
  * segment with PSH set.
@@ -21,11 +25,13 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -74,10 +80,10 @@ static void nodelay(int fd)
 		die("setsockopt TCP_NODELAY");
 }
 
-static int accept_one(const char *port)
+static int listen_on(const char *port, int backlog)
 {
 	struct sockaddr_in sin = { .sin_family = AF_INET };
-	int fd, c, one = 1;
+	int fd, one = 1;
 
 	sin.sin_port = htons(num(port, "port", 1, 65535));
 	fd = socket(AF_INET, SOCK_STREAM, 0);
@@ -86,13 +92,26 @@ static int accept_one(const char *port)
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
 	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)))
 		die("bind port %s", port);
-	if (listen(fd, 1))
+	if (listen(fd, backlog))
 		die("listen");
-	c = accept(fd, NULL, NULL);
+	return fd;
+}
+
+static int accept_on(int fd)
+{
+	int c = accept(fd, NULL, NULL);
+
 	if (c < 0)
 		die("accept");
-	close(fd);
 	nodelay(c);
+	return c;
+}
+
+static int accept_one(const char *port)
+{
+	int fd = listen_on(port, 1), c = accept_on(fd);
+
+	close(fd);
 	return c;
 }
 
@@ -214,36 +233,59 @@ static int do_ping(char **argv)
 	return 0;
 }
 
+#define RR_MAX_CONNS	256
+
 static int do_sink(char **argv)
 {
-	int fd = accept_one(argv[0]);
+	long conns = argv[1] ? num(argv[1], "connections", 1, RR_MAX_CONNS) : 1;
+	struct pollfd pfd[RR_MAX_CONNS];
 	static char buf[1 << 18];
 	double t0 = 0, t1;
 	long long bytes = 0;
+	long i, open;
+	int fd;
 	ssize_t n;
 
-	while ((n = read(fd, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			die("read");
-		if (!bytes)
-			t0 = now();
-		bytes += n;
+	fd = listen_on(argv[0], conns);
+	for (i = 0; i < conns; i++)
+		pfd[i] = (struct pollfd) { .fd = accept_on(fd), .events = POLLIN };
+	close(fd);
+	for (open = conns; open;) {
+		if (conns > 1 && poll(pfd, conns, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			die("poll");
+		}
+		for (i = 0; i < conns; i++) {
+			if (pfd[i].fd < 0 || (conns > 1 && !pfd[i].revents))
+				continue;
+			n = read(pfd[i].fd, buf, sizeof(buf));
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0)
+				die("read");
+			if (!n) {
+				close(pfd[i].fd);
+				pfd[i].fd = -1;
+				open--;
+				continue;
+			}
+			if (!bytes)
+				t0 = now();
+			bytes += n;
+		}
 	}
 	t1 = now();
-	close(fd);
 	printf("bytes=%lld secs=%.6f mbit_s=%.1f\n", bytes, t1 - t0,
 	       t1 > t0 ? bytes * 8 / (t1 - t0) / 1e6 : 0);
 	return 0;
 }
 
-static int do_send(char **argv)
+static void send_one(const char *host, const char *port, long long left,
+		     size_t chunk)
 {
-	long long left = num(argv[2], "megabytes", 1, 1 << 20) << 20;
-	size_t chunk = argv[3] ? num(argv[3], "write size (KB)", 1, 1024) << 10 : 128 << 10;
 	static char buf[1 << 20];
-	int fd = connect_to(argv[0], argv[1]);
+	int fd = connect_to(host, port);
 
 	memset(buf, 0xa5, sizeof(buf));
 	while (left > 0) {
@@ -257,6 +299,37 @@ static int do_send(char **argv)
 	while (read(fd, buf, sizeof(buf)) > 0)
 		;	/* until the sink closes: everything arrived */
 	close(fd);
+}
+
+static int do_send(char **argv)
+{
+	long long total = num(argv[2], "megabytes", 1, 1 << 20) << 20;
+	size_t chunk = argv[3] ? num(argv[3], "write size (KB)", 1, 1024) << 10 : 128 << 10;
+	long conns = argv[3] && argv[4] ? num(argv[4], "connections", 1, RR_MAX_CONNS) : 1;
+	long i, failed = 0;
+	int status;
+
+	if (conns == 1) {
+		send_one(argv[0], argv[1], total, chunk);
+		return 0;
+	}
+	for (i = 0; i < conns; i++) {
+		pid_t pid = fork();
+
+		if (pid < 0)
+			die("fork");
+		if (!pid) {
+			send_one(argv[0], argv[1],
+				 total / conns + (i < total % conns), chunk);
+			_exit(0);
+		}
+	}
+	while (wait(&status) > 0)
+		failed += !WIFEXITED(status) || WEXITSTATUS(status);
+	if (failed) {
+		errno = 0;
+		die("%ld of %ld connections failed", failed, conns);
+	}
 	return 0;
 }
 
@@ -264,23 +337,22 @@ int main(int argc, char **argv)
 {
 	static const struct {
 		const char *name;
-		int args;
+		int args, opt;	/* required, optional */
 		int (*fn)(char **argv);
 	} cmds[] = {
-		{ "echo", 1, do_echo },
-		{ "ping", 4, do_ping },
-		{ "sink", 1, do_sink },
-		{ "send", 3, do_send },	/* and an optional fourth */
+		{ "echo", 1, 0, do_echo },
+		{ "ping", 4, 0, do_ping },
+		{ "sink", 1, 1, do_sink },
+		{ "send", 3, 2, do_send },
 	};
 	unsigned int i;
 
 	for (i = 0; argc > 1 && i < sizeof(cmds) / sizeof(cmds[0]); i++)
 		if (!strcmp(argv[1], cmds[i].name) &&
-		    (argc == cmds[i].args + 2 ||
-		     (cmds[i].fn == do_send && argc == cmds[i].args + 3)))
+		    argc >= cmds[i].args + 2 && argc <= cmds[i].args + 2 + cmds[i].opt)
 			return cmds[i].fn(argv + 2);
 	fprintf(stderr,
 		"usage: rr echo PORT | rr ping HOST PORT COUNT SIZE |\n"
-		"       rr sink PORT | rr send HOST PORT MB [KB]\n");
+		"       rr sink PORT [N] | rr send HOST PORT MB [KB [N]]\n");
 	return 2;
 }

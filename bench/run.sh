@@ -61,7 +61,7 @@ sampler_pid=$!
 trap 'kill $sampler_pid 2>/dev/null' EXIT
 start=$(date +%s)
 
-pass="BENCH_MB BENCH_REPS BENCH_RR BENCH_TOTAL BENCH_ROUNDS BENCH_TUNED_US BENCH_SWEEP"
+pass="BENCH_MB BENCH_REPS BENCH_RR BENCH_TOTAL BENCH_ROUNDS BENCH_TUNED_US BENCH_SWEEP BENCH_PAR BENCH_PAR_REPS"
 export VM_ENV_PASS="${VM_ENV_PASS:-} $pass"
 
 guest() { # guest MODE VMOUT [VAR=VALUE...]: one guest running bench/guest.sh MODE
