@@ -356,10 +356,22 @@ lengths:
  * zerocopy skb's frags[] (not ours to write), and page pool fragments
  * only into a page pool skb and others only into others (skb_gro_receive()).
  */
-static bool lro_can_fill(const struct sk_buff *tail, const struct sk_buff *skb)
+static bool lro_can_fill(struct sk_buff *tail, struct sk_buff *skb)
 {
 	return !skb_cloned(tail) && !skb_zcopy(tail) && !skb_zcopy(skb) &&
 	       tail->pp_recycle == skb->pp_recycle;
+}
+
+/*
+ * Free a merged segment's skb, its payload now the aggregate's. LRO runs
+ * in a softirq or with BHs disabled (the rx_handler, a driver's NAPI poll),
+ * the context napi_consume_skb() needs: the sk_buff goes back to this
+ * CPU's NAPI cache, as GRO's merged ones do (napi_skb_finish()), instead of
+ * to the slab one by one. A clone (fclone) is freed as consume_skb() would.
+ */
+static void lro_consume(struct sk_buff *skb)
+{
+	napi_consume_skb(skb, in_softirq() ? 1 : 0);
 }
 
 /*
@@ -428,7 +440,7 @@ static void lro_attach_skb(struct net_lro_desc *d, struct sk_buff *skb,
 		    (skb_cloned(skb) && skb->pp_recycle))
 			goto chain;
 		delta = lro_take_frags(tinfo, skb);
-		consume_skb(skb);
+		lro_consume(skb);
 	} else {
 		if (skb_head_is_locked(skb) ||
 		    tinfo->nr_frags + 1 + nr > MAX_SKB_FRAGS)
