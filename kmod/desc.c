@@ -27,13 +27,6 @@ static u32 lro_idx(const struct net_lro_mgr *mgr, const struct net_lro_desc *d)
 	return d - mgr->lro_arr;
 }
 
-/* Zero-initialised managers are valid: the list head is set up lazily. */
-void lro_mgr_ready(struct net_lro_mgr *mgr)
-{
-	if (unlikely(!mgr->active.next))
-		INIT_LIST_HEAD(&mgr->active);
-}
-
 void lro_seg_hash(struct lro_seg *seg)
 {
 	/* Addresses and ports only, so lro_flush_pkt() can find a flow

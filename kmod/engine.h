@@ -18,6 +18,13 @@ struct lro_seg {
 	u16 vlan_tag;
 };
 
+/* Zero-initialised managers are valid: the list head is set up lazily. */
+static inline void lro_mgr_ready(struct net_lro_mgr *mgr)
+{
+	if (unlikely(!mgr->active.next))
+		INIT_LIST_HEAD(&mgr->active);
+}
+
 bool lro_seg_eligible(const struct lro_seg *seg);
 void lro_seg_hash(struct lro_seg *seg);
 struct net_lro_desc *lro_find_desc(struct net_lro_mgr *mgr,
@@ -31,7 +38,6 @@ int lro_join_check(const struct net_lro_mgr *mgr,
 		   const struct net_lro_desc *d, const struct lro_seg *seg);
 int lro_join_account(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 		     const struct lro_seg *seg);
-void lro_mgr_ready(struct net_lro_mgr *mgr);
 void lro_hash_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d);
 void lro_release_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d);
 void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
