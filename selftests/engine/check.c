@@ -199,10 +199,11 @@ static const char *lt_check_layout(struct lt_ctx *t, struct sk_buff *skb,
 
 	for (j = 1; j < n; j++) {
 		in = lt_next(t, in);
+		add = fill ? lt_fill(in, tail_nr, tail_pp) : 0;
 		if (frames) {
 			nr += in->nfrags;
 			ts += in->truesize;
-		} else if (fill && (add = lt_fill(in, tail_nr, tail_pp))) {
+		} else if (add) {
 			tail_nr += add;
 			if (chained)
 				list_nr += add;

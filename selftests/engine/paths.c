@@ -64,8 +64,10 @@ static void c_pp(struct lt_ctx *t, struct lt_flow *f)
 	}
 }
 
-enum { L_PAGED, L_PAGED6, L_SPLIT, L_MIXED, L_CLONE, L_PP, L_FILL,
-       L_CLONE_FILL, L_HEADFRAG, L_HEADFRAG_FILL, L_PP_MIXED, L_PP_CLONE };
+enum {
+	L_PAGED, L_PAGED6, L_SPLIT, L_MIXED, L_CLONE, L_PP, L_FILL,
+	L_CLONE_FILL, L_HEADFRAG, L_HEADFRAG_FILL, L_PP_MIXED, L_PP_CLONE,
+};
 
 /*
  * Payload in page fragments: moved (or, from a clone, referenced) into the
