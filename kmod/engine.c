@@ -287,6 +287,20 @@ static bool lro_skb_csum_ok(struct sk_buff *skb, const struct lro_seg *seg)
 	return true;
 }
 
+/*
+ * Whatever its headers say, an skb that is not a plain received segment is
+ * passed: a GSO packet; a zerocopy one (its sender's completion would wait
+ * for the reader, not for us: GRO refuses them too); one that already has
+ * a frag_list (ours would replace it, and its bytes would come after ours);
+ * a pfmemalloc one (held and sent up again, it would leave the memory
+ * reserve's rules in __netif_receive_skb() behind).
+ */
+static bool lro_skb_plain(struct sk_buff *skb)
+{
+	return !skb_is_gso(skb) && !skb_zcopy(skb) &&
+	       !skb_has_frag_list(skb) && !skb_pfmemalloc(skb);
+}
+
 /* Find the IPv4/TCP headers of an skb whose data starts at the network
  * header (or at an in-band 802.1Q tag): the default get_skb_header().
  */
@@ -359,14 +373,15 @@ lengths:
  * the frag_list as a whole skb only when that cannot be done.
  */
 
-/* Can fragments of @skb be added to @tail? Not into a clone's or a
- * zerocopy skb's frags[] (not ours to write), and page pool fragments
- * only into a page pool skb and others only into others (skb_gro_receive()).
+/* Can fragments of @skb be added to @tail? Not into a clone's frags[]
+ * (not ours to write), and page pool fragments only into a page pool skb
+ * and others only into others (skb_gro_receive()). Zerocopy skbs never get
+ * here (lro_skb_plain()).
  */
-static bool lro_can_fill(struct sk_buff *tail, struct sk_buff *skb)
+static bool lro_can_fill(const struct sk_buff *tail,
+			 const struct sk_buff *skb)
 {
-	return !skb_cloned(tail) && !skb_zcopy(tail) && !skb_zcopy(skb) &&
-	       tail->pp_recycle == skb->pp_recycle;
+	return !skb_cloned(tail) && tail->pp_recycle == skb->pp_recycle;
 }
 
 /*
@@ -544,7 +559,7 @@ enum lro_verdict lro_rx_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
 		goto pass;
 
 	d = lro_find_desc(mgr, &seg);
-	if (skb_is_gso(skb) || !lro_seg_eligible(&seg) ||
+	if (!lro_skb_plain(skb) || !lro_seg_eligible(&seg) ||
 	    !lro_skb_csum_ok(skb, &seg)) {
 		if (d)
 			lro_flush(mgr, d, LRO_FLUSH_FLAGS);

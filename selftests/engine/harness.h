@@ -133,6 +133,7 @@ struct lt_ctx {
 		int in;
 	} keep[LT_MAX_KEEP];
 	unsigned int nkeep;
+	struct ubuf_info zc;		/* of a zerocopy segment */
 	const char *err;		/* harness error (no memory) */
 	char msg[160];
 };

@@ -137,6 +137,63 @@ static const char *c_layout(struct lt_ctx *t, unsigned long arg)
 	return NULL;
 }
 
+static void c_zc_complete(struct sk_buff *skb, struct ubuf_info *uarg,
+			  bool success)
+{
+}
+
+static const struct ubuf_info_ops c_zc_ops = { .complete = c_zc_complete };
+
+enum { R_FRAG_LIST, R_PFMEMALLOC, R_ZEROCOPY };
+
+/* A segment whose skb LRO must pass (lro_skb_plain()), between two that
+ * merge: first (R_FRAG_LIST) or second.
+ */
+static const char *c_plain(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *f = lt_flow(t);
+	struct sk_buff *skb, *list;
+	unsigned int hlen;
+
+	t->layout = LT_PAGED;
+	if (arg != R_FRAG_LIST)
+		lt_seg(t, f, MSS, 0);
+	t->layout = arg == R_FRAG_LIST ? LT_LINEAR : LT_PAGED;
+	skb = lt_make(t, f, MSS, 0);
+	if (!skb)
+		return NULL;
+	switch (arg) {
+	case R_FRAG_LIST:	/* the payload in a frag_list skb */
+		hlen = t->in[t->nin - 1].hlen;
+		list = alloc_skb(MSS, GFP_KERNEL);
+		if (!list) {
+			kfree_skb(skb);
+			return "no memory for a frag_list";
+		}
+		skb_put_data(list, skb->data + hlen, MSS);
+		__skb_trim(skb, hlen);
+		skb_shinfo(skb)->frag_list = list;
+		skb->len += MSS;
+		skb->data_len += MSS;
+		skb->truesize += list->truesize;
+		break;
+	case R_PFMEMALLOC:
+		skb->pfmemalloc = 1;
+		break;
+	case R_ZEROCOPY:	/* as a MSG_ZEROCOPY sender's, on veth */
+		t->zc = (struct ubuf_info) { .ops = &c_zc_ops,
+					     .refcnt = REFCOUNT_INIT(1),
+					     .flags = SKBFL_ZEROCOPY_FRAG };
+		skb_zcopy_init(skb, &t->zc);
+		break;
+	}
+	lt_feed(t, skb, 0);
+	t->layout = LT_PAGED;
+	lt_segs(t, f, 2, MSS);
+	lt_flush_all(t);
+	return NULL;
+}
+
 /*
  * arg: ip_summed | bad << 8 | LT_FRAMES. PSH first (passes alone, verified),
  * A, B, X (bad or not), C.
@@ -266,6 +323,9 @@ static const struct lt_case cases[] = {
 	{ "page_pool", c_layout, L_PP, "3B" },
 	{ "page_pool_mixed", c_layout, L_PP_MIXED, "6B" },
 	{ "page_pool_clone", c_layout, L_PP_CLONE, "3B" },
+	{ "frag_list_first", c_plain, R_FRAG_LIST, "1p 2B" },
+	{ "pfmemalloc", c_plain, R_PFMEMALLOC, "1F 1p 2B" },
+	{ "zerocopy", c_plain, R_ZEROCOPY, "1F 1p 2B" },
 	CSUM("csum_none_good", CHECKSUM_NONE, "1p 4B"),
 	CSUM("csum_none_bad", CHECKSUM_NONE | BIT(8), "1p 2F 1p 1B"),
 	CSUM("csum_complete_good", CHECKSUM_COMPLETE, "1p 4B"),
