@@ -293,12 +293,15 @@ static bool lro_skb_csum_ok(struct sk_buff *skb, const struct lro_seg *seg)
  * for the reader, not for us: GRO refuses them too); one that already has
  * a frag_list (ours would replace it, and its bytes would come after ours);
  * a pfmemalloc one (held and sent up again, it would leave the memory
- * reserve's rules in __netif_receive_skb() behind).
+ * reserve's rules in __netif_receive_skb() behind); one whose fragments
+ * the CPU cannot read (device memory TCP), which no readable aggregate
+ * may take (skb_try_coalesce()).
  */
 static bool lro_skb_plain(struct sk_buff *skb)
 {
 	return !skb_is_gso(skb) && !skb_zcopy(skb) &&
-	       !skb_has_frag_list(skb) && !skb_pfmemalloc(skb);
+	       !skb_has_frag_list(skb) && !skb_pfmemalloc(skb) &&
+	       skb_frags_readable(skb);
 }
 
 /* Find the IPv4/TCP headers of an skb whose data starts at the network
@@ -393,7 +396,10 @@ static bool lro_can_fill(const struct sk_buff *tail,
  */
 static void lro_consume(struct sk_buff *skb)
 {
-	napi_consume_skb(skb, in_softirq() ? 1 : 0);
+	/* in_softirq() alone is also true in a hard IRQ that interrupted a
+	 * softirq, where the cache's owner may be half way through it.
+	 */
+	napi_consume_skb(skb, in_softirq() && !in_hardirq() && !in_nmi());
 }
 
 /*
@@ -455,6 +461,10 @@ static void lro_attach_skb(struct net_lro_desc *d, struct sk_buff *skb,
 	unsigned int hdrlen = skb->len - seg->payload;
 	unsigned int delta;
 
+	/* Pages the sender may still change (splice): the aggregate must say
+	 * so, whatever skb of it takes them (skb_gro_receive()).
+	 */
+	skb_shinfo(parent)->flags |= skb_shinfo(skb)->flags & SKBFL_SHARED_FRAG;
 	if (!lro_can_fill(tail, skb))
 		goto chain;
 	if (skb_headlen(skb) == hdrlen) {
