@@ -104,6 +104,28 @@ static void lro_free_spares(struct lro_dev *ld)
 	}
 }
 
+/*
+ * What a device's LRO state takes is charged to the memory cgroup of the
+ * task that attaches or configures it: the family is open to user
+ * namespace root, and max_desc 65536 is 7.5 MiB per CPU. The descriptor
+ * arrays fail cleanly at the cgroup's limit (no OOM kill, no warning);
+ * the caller says so in the extack.
+ */
+#define LRO_GFP		GFP_KERNEL_ACCOUNT
+#define LRO_GFP_ARR	(GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
+
+static struct net_lro_desc *lro_alloc_arr(u32 max_desc)
+{
+	return kvcalloc(max_desc, sizeof(struct net_lro_desc), LRO_GFP_ARR);
+}
+
+static void lro_set_nomem(struct netlink_ext_ack *extack, u32 max_desc)
+{
+	NL_SET_ERR_MSG_FMT_MOD(extack,
+			       "no memory for max_desc %u on %u CPUs (memory cgroup limit?)",
+			       max_desc, num_possible_cpus());
+}
+
 /* A zeroed descriptor array of @max_desc per CPU, in lro_pcpu.spare. */
 static int lro_alloc_spares(struct lro_dev *ld, u32 max_desc)
 {
@@ -112,7 +134,7 @@ static int lro_alloc_spares(struct lro_dev *ld, u32 max_desc)
 	for_each_possible_cpu(cpu) {
 		struct lro_pcpu *pc = per_cpu_ptr(ld->pcpu, cpu);
 
-		pc->spare = kvcalloc(max_desc, sizeof(*pc->spare), GFP_KERNEL);
+		pc->spare = lro_alloc_arr(max_desc);
 		if (!pc->spare) {
 			lro_free_spares(ld);
 			return -ENOMEM;
@@ -137,10 +159,10 @@ static struct lro_dev *lro_dev_alloc(struct net_device *dev,
 	struct lro_dev *ld;
 	int cpu;
 
-	ld = kzalloc(sizeof(*ld), GFP_KERNEL);
+	ld = kzalloc(sizeof(*ld), LRO_GFP);
 	if (!ld)
 		return NULL;
-	ld->pcpu = alloc_percpu(struct lro_pcpu);
+	ld->pcpu = alloc_percpu_gfp(struct lro_pcpu, LRO_GFP);
 	if (!ld->pcpu) {
 		kfree(ld);
 		return NULL;
@@ -158,9 +180,7 @@ static struct lro_dev *lro_dev_alloc(struct net_device *dev,
 		pc->mgr.deliver = lro_reinject;
 		INIT_LIST_HEAD(&pc->mgr.active);
 		INIT_LIST_HEAD(&pc->pending);
-		pc->mgr.lro_arr = kvcalloc(cfg->max_desc,
-					   sizeof(struct net_lro_desc),
-					   GFP_KERNEL);
+		pc->mgr.lro_arr = lro_alloc_arr(cfg->max_desc);
 		if (!pc->mgr.lro_arr) {
 			lro_dev_free(ld);
 			return NULL;
@@ -201,8 +221,10 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 		return -EBUSY;
 	}
 	ld = lro_dev_alloc(dev, cfg);
-	if (!ld)
+	if (!ld) {
+		lro_set_nomem(extack, cfg->max_desc);
 		return -ENOMEM;
+	}
 	ld->kobj = lro_sysfs_add(dev);
 	if (IS_ERR(ld->kobj)) {
 		err = PTR_ERR(ld->kobj);
@@ -244,8 +266,10 @@ int lro_dev_configure(struct lro_dev *ld, const struct lro_config *cfg,
 		return err;
 	if (cfg->max_desc != ld->cfg.max_desc) {
 		err = lro_alloc_spares(ld, cfg->max_desc);
-		if (err)
+		if (err) {
+			lro_set_nomem(extack, cfg->max_desc);
 			return err;
+		}
 		WRITE_ONCE(ld->cfg.max_desc, cfg->max_desc);
 		lro_on_each_cpu(ld, lro_cpu_swap_arr, NULL);
 		lro_free_spares(ld);	/* now the old arrays */
