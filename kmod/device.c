@@ -30,7 +30,6 @@ static unsigned int default_features = LRO_F_NAPI;
 module_param(default_features, uint, 0644);
 MODULE_PARM_DESC(default_features, "features of a new attachment (1 napi, 2 extract_vlan_id, 4 evict)");
 
-
 /**
  * lro_config_check - validate a configuration
  * @cfg: configuration
@@ -437,7 +436,6 @@ static int lro_netdev_event(struct notifier_block *nb, unsigned long event,
 static struct notifier_block lro_netdev_notifier = {
 	.notifier_call = lro_netdev_event,
 };
-
 
 /**
  * lro_device_init - set up the data path and follow device events

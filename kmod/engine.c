@@ -32,7 +32,6 @@
 #define LRO_TS_OPT_WORD	htonl((TCPOPT_NOP << 24) | (TCPOPT_NOP << 16) | \
 			      (TCPOPT_TIMESTAMP << 8) | TCPOLEN_TIMESTAMP)
 
-
 static bool lro_ip_csum_ok(const struct iphdr *iph)
 {
 	return !ip_fast_csum((const u8 *)iph, iph->ihl);
