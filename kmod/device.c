@@ -7,28 +7,71 @@
  * (detach, reconfigure, unload) sends them up first.
  */
 
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/moduleparam.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
+#include <linux/sysfs.h>
 
 #include "device.h"
 #include "engine.h"
 
 static LIST_HEAD(lro_devs);
 
-static unsigned int default_max_desc = 256;
-module_param(default_max_desc, uint, 0644);
-MODULE_PARM_DESC(default_max_desc, "max_desc of a new attachment (flows per CPU)");
-static unsigned int default_max_aggr = 64;
-module_param(default_max_aggr, uint, 0644);
-MODULE_PARM_DESC(default_max_aggr, "max_aggr of a new attachment (segments per packet)");
-static unsigned int default_flush_timeout_us;
-module_param(default_flush_timeout_us, uint, 0644);
-MODULE_PARM_DESC(default_flush_timeout_us,
-		 "hold timer of a new attachment in us (0: flush at the end of each receive batch)");
-static unsigned int default_features = LRO_F_NAPI;
-module_param(default_features, uint, 0644);
-MODULE_PARM_DESC(default_features, "features of a new attachment (1 napi, 2 extract_vlan_id, 4 evict)");
+/*
+ * The defaults of a new attachment, as module parameters. Each is checked
+ * against the limit netlink enforces when it is set (at load or through
+ * /sys/module/lro/parameters/), so a bad value is refused there and then,
+ * not by every later attach with a message about a value nobody passed.
+ */
+struct lro_param {
+	unsigned int val, min, max;
+};
+
+static int lro_param_set(const char *s, const struct kernel_param *kp)
+{
+	struct lro_param *p = kp->arg;
+	unsigned int v;
+	int err;
+
+	err = kstrtouint(s, 0, &v);
+	if (err)
+		return err;
+	if (v < p->min || v > p->max) {
+		pr_err("%s must be %u..%u, not %u\n", kp->name, p->min, p->max, v);
+		return -ERANGE;
+	}
+	WRITE_ONCE(p->val, v);
+	return 0;
+}
+
+static int lro_param_get(char *buf, const struct kernel_param *kp)
+{
+	const struct lro_param *p = kp->arg;
+
+	return sysfs_emit(buf, "%u\n", READ_ONCE(p->val));
+}
+
+static const struct kernel_param_ops lro_param_ops = {
+	.set = lro_param_set,
+	.get = lro_param_get,
+};
+
+#define LRO_PARAM(name, def, lo, hi, desc)				\
+	static struct lro_param name = { def, lo, hi };			\
+	module_param_cb(name, &lro_param_ops, &name, 0644);		\
+	MODULE_PARM_DESC(name, desc)
+
+LRO_PARAM(default_max_desc, 256, 1, LRO_MAX_DESC_LIMIT,
+	  "max_desc of a new attachment (flows per CPU)");
+LRO_PARAM(default_max_aggr, 64, 1, LRO_MAX_AGGR_LIMIT,
+	  "max_aggr of a new attachment (segments per packet)");
+LRO_PARAM(default_flush_timeout_us, 0, 0, LRO_FLUSH_TIMEOUT_LIMIT,
+	  "hold timer of a new attachment in us (0: flush at the end of each receive batch)");
+LRO_PARAM(default_features, LRO_F_NAPI, 0, LRO_F_ALL,
+	  "features of a new attachment (1 napi, 2 extract_vlan_id, 4 evict)");
 
 /**
  * lro_config_check - validate a configuration
@@ -69,10 +112,10 @@ int lro_config_check(const struct lro_config *cfg,
  */
 void lro_default_config(struct lro_config *cfg)
 {
-	cfg->max_desc = READ_ONCE(default_max_desc);
-	cfg->max_aggr = READ_ONCE(default_max_aggr);
-	cfg->features = READ_ONCE(default_features);
-	cfg->flush_timeout_us = READ_ONCE(default_flush_timeout_us);
+	cfg->max_desc = READ_ONCE(default_max_desc.val);
+	cfg->max_aggr = READ_ONCE(default_max_aggr.val);
+	cfg->features = READ_ONCE(default_features.val);
+	cfg->flush_timeout_us = READ_ONCE(default_flush_timeout_us.val);
 	cfg->enabled = true;
 }
 
