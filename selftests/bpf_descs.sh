@@ -164,6 +164,10 @@ check "lo: not attached (exit status)" eq $? 1
 check "lo: not attached (message)" eq "$out" "Error: LRO is not attached to lo."
 out=$(srv_lroadm descs veth-srv cpu 100000 2>&1)
 check "no such CPU" eq "$out" "Error: no CPU 100000."
+out=$(srv_lroadm descs veth-srv cpu 2147483648 2>&1)
+check "no CPU 2^31 (not CPU 0)" eq "$out" "Error: no CPU 2147483648."
+out=$(srv_lroadm descs veth-srv cpu 4294967295 2>&1)
+check "no CPU 2^32-1 (not every CPU)" eq "$out" "Error: no CPU 4294967295."
 # Without CAP_NET_ADMIN the program loads but the kfunc refuses (-EPERM);
 # without CAP_BPF/CAP_SYS_ADMIN it does not load.
 out=$(ip netns exec "$NS_SRV" setpriv --bounding-set -net_admin --inh-caps -net_admin \

@@ -242,7 +242,20 @@ check "too big for u32, parsed locally" \
 	fails_with '^Error: invalid flush_timeout_us value "4294967296"\.$' \
 	adm set veth-srv flush_timeout_us 4294967296
 check "unknown setting" fails_with '^Error: unknown setting "max_foo"' adm set veth-srv max_foo 1
+check "empty feature list refused" \
+	fails_with '^Error: empty feature list "" \(napi, extract_vlan_id, evict or none\)\.$' \
+	adm set veth-srv features ""
+check "feature list of commas refused" \
+	fails_with '^Error: empty feature list "," \(napi, extract_vlan_id, evict or none\)\.$' \
+	adm set veth-srv features ,
+check "hex is not a number here, as in sysfs" \
+	fails_with '^Error: invalid max_desc value "0x10"\.$' adm set veth-srv max_desc 0x10
+check "a leading + is not a number" \
+	fails_with '^Error: invalid max_aggr value "\+8"\.$' adm set veth-srv max_aggr +8
 check "nothing changed after local errors" same "$before" "$(adm show veth-srv)"
+check "010 is ten, as in sysfs" adm set veth-srv max_desc 010
+check "... max_desc is 10" test "$(sysfs_read max_desc)" = 10
+adm set veth-srv max_desc 64
 
 # Strict policy, with hand-made messages.
 idx=$(srv_ifindex veth-srv)
@@ -354,6 +367,14 @@ check "stats of a device LRO is not attached to" \
 	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1
 check "stats reset of a device LRO is not attached to" \
 	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1 reset
+ip -n "$NS_SRV" link add reset type dummy
+adm set reset >/dev/null
+check "stats dev reset: the device named reset" \
+	jq_is '["reset"]' '[.[].ifname]' adm -j stats dev reset
+check "stats dev reset reset: its counters reset" adm stats dev reset reset
+check "stats dev dummy1 reset: not attached" \
+	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dev dummy1 reset
+ip -n "$NS_SRV" link del reset
 check "nothing changed by the stats commands" same "$before" "$(adm show veth-srv)"
 
 #

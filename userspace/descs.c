@@ -295,15 +295,18 @@ out:
 int cmd_descs(int argc, char **argv)
 {
 	struct descs d = { .rows = LRO_DESCS_ROWS, .cpu = -1 };
-	uint32_t interval = 0, count = 0, cpu = UINT32_MAX, n;
+	uint32_t interval = 0, count = 0, cpu = 0, n;
+	bool have_cpu = false;
 	const char *name = NULL;
 	int ret = 0;
 
 	for (argc--, argv++; argc > 0; argc--, argv++) {
 		uint32_t *val = NULL;
 
-		if (!strcmp(argv[0], "cpu"))
+		if (!strcmp(argv[0], "cpu")) {
 			val = &cpu;
+			have_cpu = true;
+		}
 		else if (!strcmp(argv[0], "interval"))
 			val = &interval;
 		else if (!strcmp(argv[0], "count"))
@@ -319,8 +322,12 @@ int cmd_descs(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (cpu != UINT32_MAX)
-		d.cpu = (int)(cpu & INT32_MAX);
+	if (have_cpu && cpu > INT32_MAX) {
+		error("no CPU %u", cpu);	/* as the kernel says past its last */
+		return 1;
+	}
+	if (have_cpu)
+		d.cpu = (int)cpu;
 	if (name) {
 		d.ifindex = dev_ifindex(name);
 		if (d.ifindex < 0)

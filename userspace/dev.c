@@ -4,6 +4,7 @@
  * every notification): parsing it, printing it, and the names of its
  * attributes, features and counters.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <net/if.h>
 #include <stdio.h>
@@ -79,14 +80,15 @@ int dev_ifindex(const char *name)
 	return (int)ifindex;
 }
 
-int parse_u32(const char *what, const char *arg, uint32_t *val)
+static int parse_base(const char *what, const char *arg, int base,
+		      uint32_t *val)
 {
 	unsigned long long v;
 	char *end;
 
 	errno = 0;
-	v = strtoull(arg, &end, 0);
-	if (!*arg || *end || errno || arg[0] == '-' || v > UINT32_MAX) {
+	v = strtoull(arg, &end, base);
+	if (!isdigit((unsigned char)arg[0]) || *end || errno || v > UINT32_MAX) {
 		error("invalid %s value \"%s\"", what, arg);
 		return -1;
 	}
@@ -94,8 +96,16 @@ int parse_u32(const char *what, const char *arg, uint32_t *val)
 	return 0;
 }
 
-/* "napi,evict", "none", or a number (which may carry unknown bits: the
- * kernel decides).
+/* Counts and times are decimal, as sysfs reads and writes them: "010" is
+ * ten, "0x10" is refused.
+ */
+int parse_u32(const char *what, const char *arg, uint32_t *val)
+{
+	return parse_base(what, arg, 10, val);
+}
+
+/* "napi,evict", "none", or a number, hexadecimal too since it is a set of
+ * bits (it may carry unknown ones: the kernel decides).
  */
 int parse_features(const char *arg, uint32_t *features)
 {
@@ -104,7 +114,7 @@ int parse_features(const char *arg, uint32_t *features)
 	int ret = 0;
 
 	if (arg[0] >= '0' && arg[0] <= '9')
-		return parse_u32("features", arg, features);
+		return parse_base("features", arg, 0, features);
 
 	*features = 0;
 	if (!strcmp(arg, "none"))
@@ -114,6 +124,14 @@ int parse_features(const char *arg, uint32_t *features)
 		error("out of memory");
 		return -1;
 	}
+	if (!strtok_r(copy, ",", &save)) {	/* "" or "," */
+		error("empty feature list \"%s\" (napi, extract_vlan_id, evict or none)",
+		      arg);
+		free(copy);
+		return -1;
+	}
+	strcpy(copy, arg);
+	save = NULL;
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		for (i = 0; i < ARRAY_SIZE(feature_names); i++)
 			if (!strcmp(tok, feature_names[i].name))

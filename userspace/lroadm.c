@@ -42,7 +42,7 @@ static void usage(FILE *f)
 		"COMMAND := { set DEV [ max_aggr N ] [ max_desc N ] [ features FEATURES ]\n"
 		"                     [ flush_timeout_us N ]\n"
 		"           | enable DEV | disable DEV | del DEV\n"
-		"           | show [ DEV ] | stats [ DEV ] [ reset ] | monitor | help\n"
+		"           | show [ DEV ] | stats [ [ dev ] DEV ] [ reset ] | monitor | help\n"
 		"           | descs [ DEV ] [ cpu N ] [ interval MS [ count N ] ] }\n"
 		"FEATURES := { FEATURE[,FEATURE...] | none | NUMBER }\n"
 		"FEATURE := { napi | extract_vlan_id | evict }\n"

@@ -2,7 +2,7 @@
 /*
  * lroadm: the statistics command.
  *
- *   stats [<dev>] [reset]
+ *   stats [[dev] <dev>] [reset]
  *
  * Without reset: the counters of one device, or of every device LRO is
  * attached to in this network namespace. With reset: start them from zero
@@ -65,11 +65,19 @@ int cmd_stats(int argc, char **argv)
 	const char *dev = NULL;
 	bool reset = false;
 
+	/* "dev NAME", as in ip(8), names a device whatever it is called:
+	 * "stats dev reset" shows a device named reset.
+	 */
+	if (argc > 2 && !strcmp(argv[1], "dev")) {
+		dev = argv[2];
+		argc -= 2;
+		argv += 2;
+	}
 	if (argc > 1 && !strcmp(argv[argc - 1], "reset")) {
 		reset = true;
 		argc--;
 	}
-	if (argc > 2) {
+	if (argc > 2 || (argc == 2 && dev)) {
 		error("stats takes one device at most");
 		return 1;
 	}
