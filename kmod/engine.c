@@ -94,7 +94,8 @@ static bool lro_opts_differ(const struct tcphdr *th, const struct tcphdr *th0)
  * byte-identical, and a segment may not be longer than the first.
  */
 __always_inline int lro_join_check(const struct net_lro_mgr *mgr,
-		   const struct net_lro_desc *d, const struct lro_seg *seg)
+				   const struct net_lro_desc *d,
+				   const struct lro_seg *seg)
 {
 	const struct iphdr *iph = seg->iph, *iph0 = d->iph;
 	const struct tcphdr *th = seg->tcph, *th0 = d->tcph;
@@ -133,8 +134,9 @@ __always_inline int lro_join_check(const struct net_lro_mgr *mgr,
  * free the segment's headers). Returns LRO_JOIN while the packet can grow,
  * or why it is complete and must be flushed once the bytes are attached.
  */
-__always_inline int lro_join_account(struct net_lro_mgr *mgr, struct net_lro_desc *d,
-		     const struct lro_seg *seg)
+__always_inline int lro_join_account(struct net_lro_mgr *mgr,
+				     struct net_lro_desc *d,
+				     const struct lro_seg *seg)
 {
 	struct sk_buff *parent = d->parent;
 
