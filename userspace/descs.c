@@ -306,11 +306,11 @@ int cmd_descs(int argc, char **argv)
 		if (!strcmp(argv[0], "cpu")) {
 			val = &cpu;
 			have_cpu = true;
-		}
-		else if (!strcmp(argv[0], "interval"))
+		} else if (!strcmp(argv[0], "interval")) {
 			val = &interval;
-		else if (!strcmp(argv[0], "count"))
+		} else if (!strcmp(argv[0], "count")) {
 			val = &count;
+		}
 		if (val && argc > 1) {
 			if (parse_u32(argv[0], argv[1], val))
 				return 1;

@@ -110,7 +110,7 @@ int parse_u32(const char *what, const char *arg, uint32_t *val)
 int parse_features(const char *arg, uint32_t *features)
 {
 	char *copy, *tok, *save = NULL;
-	size_t i;
+	size_t i, named = 0;
 	int ret = 0;
 
 	if (arg[0] >= '0' && arg[0] <= '9')
@@ -124,15 +124,8 @@ int parse_features(const char *arg, uint32_t *features)
 		error("out of memory");
 		return -1;
 	}
-	if (!strtok_r(copy, ",", &save)) {	/* "" or "," */
-		error("empty feature list \"%s\" (napi, extract_vlan_id, evict or none)",
-		      arg);
-		free(copy);
-		return -1;
-	}
-	strcpy(copy, arg);
-	save = NULL;
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		named++;
 		for (i = 0; i < ARRAY_SIZE(feature_names); i++)
 			if (!strcmp(tok, feature_names[i].name))
 				break;
@@ -143,6 +136,11 @@ int parse_features(const char *arg, uint32_t *features)
 			break;
 		}
 		*features |= feature_names[i].bit;
+	}
+	if (!ret && !named) {	/* "" or "," */
+		error("empty feature list \"%s\" (napi, extract_vlan_id, evict or none)",
+		      arg);
+		ret = -1;
 	}
 	free(copy);
 	return ret;
