@@ -8,7 +8,7 @@
  * segment) joins it; anything else sends the held packet up first, so the
  * stack always sees a flow's bytes in order. Finished packets look like what
  * tcp_gro_complete() produces: CHECKSUM_PARTIAL over a pseudo-header sum,
- * gso_size/gso_segs/gso_type set, so forwarding re-segments them.
+ * gso_size/gso_segs/gso_type set, so forwarding re-segments them (flush.c).
  *
  * Flows are found through a hash whose chains are threaded through the
  * driver's descriptor array itself (desc.c: struct net_lro_desc, @bucket and
@@ -196,70 +196,6 @@ void lro_init_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	lro_hash_desc(mgr, d);
 	mgr->stats.aggregated++;
 	mgr->stats.held++;
-}
-
-/* Make the held packet look like tcp4_gro_complete()'s output. */
-static void lro_complete(struct net_lro_desc *d)
-{
-	struct sk_buff *skb = d->parent;
-	struct skb_shared_info *shinfo = skb_shinfo(skb);
-	struct iphdr *iph = d->iph;
-	struct tcphdr *th = d->tcph;
-	unsigned int tcplen = d->ip_tot_len - iph->ihl * 4;
-
-	iph->tot_len = htons(d->ip_tot_len);
-	iph->check = 0;
-	iph->check = ip_fast_csum((u8 *)iph, iph->ihl);
-
-	th->check = ~tcp_v4_check(tcplen, iph->saddr, iph->daddr, 0);
-	skb->ip_summed = CHECKSUM_PARTIAL;
-	skb->csum_start = (unsigned char *)th - skb->head;
-	skb->csum_offset = offsetof(struct tcphdr, check);
-
-	shinfo->gso_size = d->mss;
-	shinfo->gso_segs = d->pkt_aggr_cnt;
-	shinfo->gso_type = SKB_GSO_TCPV4;
-	if (d->ip_fixedid)
-		shinfo->gso_type |= SKB_GSO_TCP_FIXEDID;
-}
-
-/**
- * lro_send_up - send one packet up the stack, without counting it
- * @mgr: LRO manager
- * @skb: packet, aggregated or not
- *
- * Through @mgr->deliver if set, else netif_receive_skb() under LRO_F_NAPI
- * and netif_rx() otherwise, as in 2007.
- */
-void lro_send_up(struct net_lro_mgr *mgr, struct sk_buff *skb)
-{
-	if (mgr->deliver)
-		mgr->deliver(mgr, skb);
-	else if (mgr->features & LRO_F_NAPI)
-		netif_receive_skb(skb);
-	else
-		netif_rx(skb);
-}
-
-/* lro_send_up(), counted in pkts_out/bytes_out */
-void lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb)
-{
-	mgr->stats.pkts_out++;
-	mgr->stats.bytes_out += skb->len;
-	lro_send_up(mgr, skb);
-}
-
-void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
-	       enum lro_flush_reason why)
-{
-	struct sk_buff *skb = d->parent;
-
-	if (d->pkt_aggr_cnt > 1)
-		lro_complete(d);
-	mgr->stats.flushed++;
-	mgr->stats.flush[why]++;
-	lro_release_desc(mgr, d);
-	lro_deliver(mgr, skb);
 }
 
 /* Verify the TCP checksum of a segment the hardware did not vouch for. */
@@ -601,46 +537,4 @@ pass:
 	mgr->stats.pkts_out++;
 	mgr->stats.bytes_out += skb->len;
 	return LRO_PASS;
-}
-
-/* Send every held packet up, oldest first. */
-void lro_flush_all_reason(struct net_lro_mgr *mgr, enum lro_flush_reason why)
-{
-	struct net_lro_desc *d, *tmp;
-
-	lro_mgr_ready(mgr);
-	list_for_each_entry_safe(d, tmp, &mgr->active, node)
-		lro_flush(mgr, d, why);
-}
-
-/*
- * Send up the packets whose first segment was taken at or before
- * @deadline_ns. Returns the start time of the oldest packet still held,
- * or 0 if none is.
- */
-u64 lro_flush_older(struct net_lro_mgr *mgr, u64 deadline_ns)
-{
-	struct net_lro_desc *d, *tmp;
-
-	lro_mgr_ready(mgr);
-	list_for_each_entry_safe(d, tmp, &mgr->active, node) {
-		if (d->start_ns > deadline_ns)
-			return d->start_ns;
-		lro_flush(mgr, d, LRO_FLUSH_TIMER);
-	}
-	return 0;
-}
-
-/* Free every held packet without sending it up: the device is going away. */
-void lro_drop_all(struct net_lro_mgr *mgr)
-{
-	struct net_lro_desc *d, *tmp;
-
-	lro_mgr_ready(mgr);
-	list_for_each_entry_safe(d, tmp, &mgr->active, node) {
-		struct sk_buff *skb = d->parent;
-
-		lro_release_desc(mgr, d);
-		kfree_skb_reason(skb, SKB_DROP_REASON_DEV_READY);
-	}
 }

@@ -40,10 +40,15 @@ int lro_join_account(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 		     const struct lro_seg *seg);
 void lro_hash_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d);
 void lro_release_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d);
+
+/* flush.c: sending held packets up (and lro.h's lro_flush_all_reason(),
+ * lro_flush_older(), lro_drop_all())
+ */
 void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	       enum lro_flush_reason why);
 void lro_send_up(struct net_lro_mgr *mgr, struct sk_buff *skb);
 void lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb);
+
 struct net_lro_desc *lro_desc_busy(struct net_lro_mgr *mgr);
 
 /* lro_join_check() result: join, or flush the descriptor for this reason */
