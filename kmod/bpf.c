@@ -80,21 +80,28 @@ static int lro_pcpu_cpu(struct lro_dev *ld, struct lro_pcpu *pc)
 static void lro_snap_fill(struct lro_desc_snap *s, const struct net_lro_desc *d,
 			  int ifindex, int cpu, u64 now)
 {
-	const struct iphdr *iph = d->iph;
 	const struct tcphdr *th = d->tcph;
+	unsigned int hdrs = (u8 *)th - (u8 *)d->iph + th->doff * 4;
 
 	memset(s, 0, sizeof(*s));
 	s->age_ns = now - d->start_ns;
 	s->ifindex = ifindex;
 	s->cpu = cpu;
-	s->saddr = iph->saddr;
-	s->daddr = iph->daddr;
+	if (d->ipv6) {
+		s->family = AF_INET6;
+		memcpy(s->saddr6, &d->ip6h->saddr, sizeof(s->saddr6));
+		memcpy(s->daddr6, &d->ip6h->daddr, sizeof(s->daddr6));
+	} else {
+		s->family = AF_INET;
+		s->saddr = d->iph->saddr;
+		s->daddr = d->iph->daddr;
+	}
 	s->sport = ntohs(th->source);
 	s->dport = ntohs(th->dest);
 	s->vlan = d->vlan_tag;
 	s->mss = d->mss;
 	s->segs = d->pkt_aggr_cnt;
-	s->bytes = d->ip_tot_len - iph->ihl * 4 - th->doff * 4;
+	s->bytes = d->ip_tot_len - hdrs;
 	s->next_seq = d->tcp_next_seq;
 	s->ack = d->tcp_ack;
 	if (d->tcp_saw_tstamp) {

@@ -14,8 +14,10 @@
  * @age_ns: time since its first segment was taken
  * @ifindex: device LRO is attached to
  * @cpu: CPU whose engine holds the descriptor
- * @saddr: IPv4 source address (network order)
+ * @saddr: IPv4 source address (network order), if @family is AF_INET
+ * @saddr6: IPv6 source address (network order), if @family is AF_INET6
  * @daddr: IPv4 destination address (network order)
+ * @daddr6: IPv6 destination address (network order)
  * @sport: TCP source port
  * @dport: TCP destination port
  * @vlan: VLAN ID of the flow, 0 for none
@@ -28,16 +30,22 @@
  * @tsecr: TSecr of the flow, if @has_ts
  * @window: TCP window field of the flow, as sent (not scaled)
  * @has_ts: the flow carries the timestamp option
- * @pad: zero
+ * @family: AF_INET or AF_INET6
  *
- * Everything but @saddr and @daddr is in host order.
+ * Everything but the addresses is in host order.
  */
 struct lro_desc_snap {
 	__u64 age_ns;
 	__u32 ifindex;
 	__s32 cpu;
-	__be32 saddr;
-	__be32 daddr;
+	union {
+		__be32 saddr;
+		__be32 saddr6[4];
+	};
+	union {
+		__be32 daddr;
+		__be32 daddr6[4];
+	};
 	__u16 sport;
 	__u16 dport;
 	__u16 vlan;
@@ -50,7 +58,7 @@ struct lro_desc_snap {
 	__u32 tsecr;
 	__u16 window;
 	__u8 has_ts;
-	__u8 pad;
+	__u8 family;
 };
 
 /**

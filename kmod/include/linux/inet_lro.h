@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Large Receive Offload (IPv4 / TCP): the driver API.
+ * Large Receive Offload (TCP over IPv4 and IPv6): the driver API.
  *
  * This is Jan-Bernd Themann's 2007 inet_lro API, kept as it was and carried
  * to today's kernel. A driver fills in a struct net_lro_mgr, gives it an
@@ -29,6 +29,7 @@
 #define __INET_LRO_H_
 
 #include <linux/ip.h>
+#include <linux/ipv6.h>
 #include <linux/skbuff.h>
 #include <linux/tcp.h>
 
@@ -98,6 +99,7 @@ struct net_lro_stats {
  *	on its frag_list (skb mode) or appended as page fragments (page mode)
  * @last_skb: last skb on @parent's frag_list
  * @iph: @parent's IPv4 header
+ * @ip6h: @parent's IPv6 header, when @ipv6 is set
  * @tcph: @parent's TCP header
  * @node: position in the manager's list of active descriptors, oldest first
  * @start_ns: when the first segment was taken (ktime_get_ns())
@@ -111,13 +113,15 @@ struct net_lro_stats {
  * @bucket: 1 + index of the first descriptor of hash chain number <this
  *	descriptor's index>; 0 for an empty chain
  * @ifindex: device the flow arrived on
- * @ip_tot_len: IP total length of @parent so far
+ * @ip_tot_len: bytes of @parent from its IP header on, so far: the IPv4
+ *	total length, or the IPv6 header, extension headers and payload
  * @ip_id: IP ID of the first segment (host order)
  * @mss: payload length of the first segment: gso_size of the packet
  * @tcp_saw_tstamp: the flow carries the timestamp option
  * @tcp_window: window of the flow (network order)
  * @vlan_tag: VLAN tag of the flow (VLAN variants), 0 otherwise
  * @ip_fixedid: the flow keeps a fixed IP ID (decided by its second segment)
+ * @ipv6: the flow is TCP over IPv6 (@ip6h, no IP ID)
  * @pkt_aggr_cnt: segments held in @parent
  * @vlan_packet: the flow's packets carry a VLAN tag (hwaccel variants)
  * @active: the descriptor holds a packet
@@ -127,7 +131,10 @@ struct net_lro_stats {
 struct net_lro_desc {
 	struct sk_buff *parent;
 	struct sk_buff *last_skb;
-	struct iphdr *iph;
+	union {
+		struct iphdr *iph;
+		struct ipv6hdr *ip6h;
+	};
 	struct tcphdr *tcph;
 	struct list_head node;
 	u64 start_ns;
@@ -146,6 +153,7 @@ struct net_lro_desc {
 	__be16 tcp_window;
 	u16 vlan_tag;
 	u8 ip_fixedid;
+	u8 ipv6;
 	int pkt_aggr_cnt;
 	int vlan_packet;
 	int active;
@@ -165,9 +173,10 @@ struct net_lro_desc {
  * @lro_arr: @max_desc zeroed descriptors, owned by LRO while in use. To
  *	change @max_desc or @lro_arr, call lro_flush_all() first and hand
  *	over a zeroed array.
- * @get_skb_header: locate the IPv4 and TCP headers of an skb; set
- *	LRO_IPV4 | LRO_TCP in @hdr_flags if it is IPv4/TCP. Non-zero return:
- *	not for LRO. May be NULL for skbs whose data starts at the IP header
+ * @get_skb_header: locate the IP and TCP headers of an skb; set
+ *	LRO_IPV4 | LRO_TCP in @hdr_flags if it is IPv4/TCP, LRO_IPV6 | LRO_TCP
+ *	if it is IPv6/TCP (@ip_hdr at the IPv6 header, @tcpudp_hdr after any
+ *	extension headers). Non-zero return: not for LRO. May be NULL for skbs whose data starts at the IP header
  *	(LRO then parses them itself).
  * @get_frag_header: the same for page-mode receive, plus the MAC header
  * @deliver: optional; takes every packet LRO sends up instead of
@@ -201,6 +210,7 @@ struct net_lro_mgr {
 	/* hdr_flags: */
 #define LRO_IPV4 1 /* ip_hdr is IPv4 header */
 #define LRO_TCP  2 /* tcpudp_hdr is TCP header */
+#define LRO_IPV6 4 /* ip_hdr is IPv6 header (extension to the 2007 API) */
 
 	int (*get_frag_header)(skb_frag_t *frag, void **mac_hdr,
 			       void **ip_hdr, void **tcpudp_hdr, u64 *hdr_flags,
