@@ -13,6 +13,7 @@
 #include <linux/module.h>
 #include <linux/random.h>
 #include <linux/reciprocal_div.h>
+#include <net/ipv6.h>
 
 #include "engine.h"
 
@@ -29,20 +30,34 @@ static u32 lro_idx(const struct net_lro_mgr *mgr, const struct net_lro_desc *d)
 
 void lro_seg_hash(struct lro_seg *seg)
 {
+	u32 ports = *(u32 *)&seg->tcph->source;
+
 	/* Addresses and ports only, so lro_flush_pkt() can find a flow
 	 * without knowing its device or VLAN; those are compared on match.
+	 * All of an IPv6 address counts: a folded one collides at will.
 	 */
-	seg->hash = jhash_3words((__force u32)seg->iph->saddr,
-				 (__force u32)seg->iph->daddr,
-				 *(u32 *)&seg->tcph->source, lro_hash_seed);
+	if (seg->ipv6)
+		seg->hash = jhash_1word(ports,
+					jhash2((const u32 *)&seg->ip6h->saddr,
+					       2 * sizeof(struct in6_addr) /
+					       sizeof(u32), lro_hash_seed));
+	else
+		seg->hash = jhash_3words((__force u32)seg->iph->saddr,
+					 (__force u32)seg->iph->daddr,
+					 ports, lro_hash_seed);
 }
 
 static bool lro_same_tuple(const struct net_lro_desc *d,
 			   const struct lro_seg *seg)
 {
+	if (*(u32 *)&d->tcph->source != *(u32 *)&seg->tcph->source ||
+	    d->ipv6 != seg->ipv6)
+		return false;
+	if (seg->ipv6)
+		return ipv6_addr_equal(&d->ip6h->saddr, &seg->ip6h->saddr) &&
+		       ipv6_addr_equal(&d->ip6h->daddr, &seg->ip6h->daddr);
 	return d->iph->saddr == seg->iph->saddr &&
-	       d->iph->daddr == seg->iph->daddr &&
-	       *(u32 *)&d->tcph->source == *(u32 *)&seg->tcph->source;
+	       d->iph->daddr == seg->iph->daddr;
 }
 
 static bool lro_same_dev(const struct net_lro_desc *d,

@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The LRO engine: TCP/IPv4 segments in, GSO packets out.
+ * The LRO engine: TCP segments over IPv4 or IPv6 in, GSO packets out.
  *
  * Each active descriptor holds one packet under construction for one flow.
  * A segment that continues the flow exactly (next sequence number, same
  * IP/TCP header fields, same options, no more payload than the first
  * segment) joins it; anything else sends the held packet up first, so the
- * stack always sees a flow's bytes in order. Finished packets look like what
- * tcp_gro_complete() produces: CHECKSUM_PARTIAL over a pseudo-header sum,
- * gso_size/gso_segs/gso_type set, so forwarding re-segments them (flush.c).
+ * stack always sees a flow's bytes in order. The rules are GRO's, in
+ * rules.h. Finished packets look like what tcp4/6_gro_complete() produce:
+ * CHECKSUM_PARTIAL over a pseudo-header sum, gso_size/gso_segs/gso_type
+ * set, so forwarding re-segments them (flush.c).
+ *
+ * Both driver APIs end in one receive core, lro_receive(), as
+ * napi_gro_receive() and napi_gro_frags() both end in dev_gro_receive():
+ * skb mode (here) and page mode (frags.c) only parse their input, verify
+ * its checksum, attach it to a held packet and start one their own way.
  *
  * Flows are found through a hash whose chains are threaded through the
  * driver's descriptor array itself (desc.c: struct net_lro_desc, @bucket and
@@ -22,146 +28,9 @@
 #include <linux/if_vlan.h>
 #include <linux/skbuff_ref.h>
 #include <net/checksum.h>
-#include <net/ip.h>
-#include <net/tcp.h>
+#include <net/ip6_checksum.h>
 
-#include "engine.h"
-
-#define TCPH_LEN_WO_OPTIONS	5
-#define TCPH_LEN_W_TIMESTAMP	8
-#define LRO_TS_OPT_WORD	htonl((TCPOPT_NOP << 24) | (TCPOPT_NOP << 16) | \
-			      (TCPOPT_TIMESTAMP << 8) | TCPOLEN_TIMESTAMP)
-
-static bool lro_ip_csum_ok(const struct iphdr *iph)
-{
-	return !ip_fast_csum((const u8 *)iph, iph->ihl);
-}
-
-/*
- * lro_seg_eligible(), lro_join_check() and lro_join_account() are on every
- * segment's path: inlined into lro_rx_skb() (calling them cost 38 of the
- * micro-benchmark's 1056 instructions per segment), and also out of line
- * for page mode (frags.c).
- */
-
-/* Checks of one segment on its own: could it be aggregated at all? */
-__always_inline bool lro_seg_eligible(const struct lro_seg *seg)
-{
-	const struct iphdr *iph = seg->iph;
-	const struct tcphdr *th = seg->tcph;
-	const __be32 *opt;
-
-	if (iph->ihl != 5 || ntohs(iph->tot_len) != seg->ip_len)
-		return false;	/* IP options, or padded/truncated frame */
-	if (iph->frag_off & htons(IP_MF | IP_OFFSET))
-		return false;
-	if (INET_ECN_is_ce(ipv4_get_dsfield(iph)))
-		return false;
-	if (!seg->payload)
-		return false;	/* pure ACKs never merge */
-	if (th->cwr || th->ece || th->urg || !th->ack || th->rst ||
-	    th->syn || th->fin)
-		return false;
-	if (th->doff == TCPH_LEN_WO_OPTIONS)
-		return lro_ip_csum_ok(iph);
-	if (th->doff != TCPH_LEN_W_TIMESTAMP)
-		return false;
-	opt = (const __be32 *)(th + 1);
-	if (opt[0] != LRO_TS_OPT_WORD || !opt[2])
-		return false;	/* only NOP,NOP,TS, and TSecr != 0 */
-	return lro_ip_csum_ok(iph);
-}
-
-/* The options of two TCP headers of one length (the flag word matched),
- * a word at a time as in tcp_gro_receive(): memcmp() is a byte loop on x86.
- */
-static bool lro_opts_differ(const struct tcphdr *th, const struct tcphdr *th0)
-{
-	const u32 *a = (const u32 *)(th + 1), *b = (const u32 *)(th0 + 1);
-	unsigned int i, words = th->doff - TCPH_LEN_WO_OPTIONS;
-	u32 diff = 0;
-
-	for (i = 0; i < words; i++)
-		diff |= a[i] ^ b[i];
-	return diff;
-}
-
-/*
- * Can @seg join @d? Returns LRO_JOIN, or why @d must be flushed first.
- * Following GRO: IP fields other than length, ID and checksum must match,
- * the ID must increment (or stay fixed, DF set); the TCP flag word (flags
- * and window) must match but for PSH, the ACK and all options must be
- * byte-identical, and a segment may not be longer than the first.
- */
-__always_inline int lro_join_check(const struct net_lro_mgr *mgr,
-				   const struct net_lro_desc *d,
-				   const struct lro_seg *seg)
-{
-	const struct iphdr *iph = seg->iph, *iph0 = d->iph;
-	const struct tcphdr *th = seg->tcph, *th0 = d->tcph;
-	u16 id_delta = ntohs(iph->id) - d->ip_id;
-	bool fixedid;
-
-	if (ntohl(th->seq) != d->tcp_next_seq)
-		return LRO_FLUSH_SEQ;
-	if (iph->ttl != iph0->ttl || iph->tos != iph0->tos ||
-	    ((iph->frag_off ^ iph0->frag_off) & htons(IP_DF)))
-		return LRO_FLUSH_FLAGS;
-	/* The second segment decides: incrementing ID, or fixed under DF
-	 * (recorded by lro_join_account()).
-	 */
-	fixedid = d->pkt_aggr_cnt == 1 ?
-		  !id_delta && !!(iph->frag_off & htons(IP_DF)) : d->ip_fixedid;
-	if (id_delta != (fixedid ? 0 : d->pkt_aggr_cnt))
-		return LRO_FLUSH_FLAGS;
-	if ((tcp_flag_word(th) ^ tcp_flag_word(th0)) & ~TCP_FLAG_PSH)
-		return LRO_FLUSH_FLAGS;
-	if (th->ack_seq != th0->ack_seq)
-		return LRO_FLUSH_FLAGS;
-	if (lro_opts_differ(th, th0))
-		return LRO_FLUSH_FLAGS;
-	if (seg->payload > d->mss)
-		return LRO_FLUSH_FLAGS;
-	if (d->ip_tot_len + seg->payload > IP_MAX_MTU)
-		return LRO_FLUSH_SIZE;
-	if (d->pkt_aggr_cnt >= mgr->max_aggr)
-		return LRO_FLUSH_MAX_AGGR;
-	return LRO_JOIN;
-}
-
-/*
- * Book @seg into @d, before its bytes are attached to the parent (which may
- * free the segment's headers). Returns LRO_JOIN while the packet can grow,
- * or why it is complete and must be flushed once the bytes are attached.
- */
-__always_inline int lro_join_account(struct net_lro_mgr *mgr,
-				     struct net_lro_desc *d,
-				     const struct lro_seg *seg)
-{
-	struct sk_buff *parent = d->parent;
-
-	if (d->pkt_aggr_cnt == 1)
-		d->ip_fixedid = ntohs(seg->iph->id) == d->ip_id;
-	d->pkt_aggr_cnt++;
-	mgr->stats.held++;
-	d->ip_tot_len += seg->payload;
-	d->tcp_next_seq += seg->payload;
-	parent->len += seg->payload;
-	parent->data_len += seg->payload;
-	mgr->stats.aggregated++;
-
-	if (seg->tcph->psh) {
-		d->tcph->psh = 1;
-		return LRO_FLUSH_PUSH;
-	}
-	if (seg->payload < d->mss)
-		return LRO_FLUSH_PUSH;
-	if (d->pkt_aggr_cnt >= mgr->max_aggr)
-		return LRO_FLUSH_MAX_AGGR;
-	if (d->ip_tot_len + d->mss > IP_MAX_MTU)
-		return LRO_FLUSH_SIZE;
-	return LRO_JOIN;
-}
+#include "rules.h"
 
 void lro_init_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 		   struct sk_buff *skb, const struct lro_seg *seg)
@@ -187,8 +56,10 @@ void lro_init_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	d->ifindex = seg->ifindex;
 	d->vlan_tag = seg->vlan_tag;
 	d->vlan_packet = !!seg->vlan_tag;
+	d->ipv6 = seg->ipv6;
 	d->ip_tot_len = seg->ip_len;
-	d->ip_id = ntohs(seg->iph->id);
+	if (!seg->ipv6)
+		d->ip_id = ntohs(seg->iph->id);
 	d->mss = seg->payload;
 	d->pkt_aggr_cnt = 1;
 	d->active = 1;
@@ -198,11 +69,25 @@ void lro_init_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	mgr->stats.held++;
 }
 
+/*
+ * Fold a sum over the TCP header and payload (@tcplen bytes) with @seg's
+ * pseudo-header: 0 when the TCP checksum is right.
+ */
+__sum16 lro_tcp_csum(const struct lro_seg *seg, unsigned int tcplen,
+		     __wsum csum)
+{
+	if (seg->ipv6)
+		return csum_ipv6_magic(&seg->ip6h->saddr, &seg->ip6h->daddr,
+				       tcplen, IPPROTO_TCP, csum);
+	return csum_tcpudp_magic(seg->iph->saddr, seg->iph->daddr, tcplen,
+				 IPPROTO_TCP, csum);
+}
+
 /* Verify the TCP checksum of a segment the hardware did not vouch for. */
 static bool lro_skb_csum_ok(struct sk_buff *skb, const struct lro_seg *seg)
 {
 	unsigned int thoff = (u8 *)seg->tcph - skb->data;
-	unsigned int tcplen = seg->ip_len - seg->iph->ihl * 4;
+	unsigned int tcplen = seg->ip_len - lro_seg_nhlen(seg);
 	__wsum csum;
 
 	switch (skb->ip_summed) {
@@ -216,8 +101,7 @@ static bool lro_skb_csum_ok(struct sk_buff *skb, const struct lro_seg *seg)
 		csum = skb_checksum(skb, thoff, tcplen, 0);
 		break;
 	}
-	if (csum_fold(csum_tcpudp_nofold(seg->iph->saddr, seg->iph->daddr,
-					 tcplen, IPPROTO_TCP, csum)))
+	if (lro_tcp_csum(seg, tcplen, csum))
 		return false;
 	/* Verified once; the stack need not do it again if it passes alone. */
 	skb->ip_summed = CHECKSUM_UNNECESSARY;
@@ -241,23 +125,96 @@ static bool lro_skb_plain(struct sk_buff *skb)
 	       skb_frags_readable(skb);
 }
 
-/* Find the IPv4/TCP headers of an skb whose data starts at the network
+/* Pull an IPv4 header at @off; the TCP header's offset, or -EINVAL. */
+static int lro_pull_ip4(struct sk_buff *skb, unsigned int off)
+{
+	const struct iphdr *iph;
+
+	if (!pskb_may_pull(skb, off + sizeof(*iph)))
+		return -EINVAL;
+	iph = (const struct iphdr *)(skb->data + off);
+	if (iph->version != 4 || iph->protocol != IPPROTO_TCP || iph->ihl < 5)
+		return -EINVAL;
+	return off + iph->ihl * 4;
+}
+
+/* The extension headers ipv6_gro_pull_exthdrs() walks to reach TCP: those
+ * whose offload is flagged INET6_PROTO_GSO_EXTHDR (exthdrs_offload.c).
+ */
+static bool lro_ip6_exthdr(u8 nexthdr)
+{
+	return nexthdr == NEXTHDR_HOP || nexthdr == NEXTHDR_ROUTING ||
+	       nexthdr == NEXTHDR_DEST;
+}
+
+/* Pull an IPv6 header at @off and the extension headers GRO would walk
+ * over; the TCP header's offset, or -EINVAL. Each header is 8 bytes at
+ * least and must be in the skb, so the walk ends.
+ */
+static int lro_pull_ip6(struct sk_buff *skb, unsigned int off)
+{
+	unsigned int thoff = off + sizeof(struct ipv6hdr);
+	const struct ipv6_opt_hdr *oh;
+	u8 nexthdr;
+
+	if (!pskb_may_pull(skb, thoff) ||
+	    ((const struct ipv6hdr *)(skb->data + off))->version != 6)
+		return -EINVAL;
+	nexthdr = ((const struct ipv6hdr *)(skb->data + off))->nexthdr;
+	while (lro_ip6_exthdr(nexthdr)) {
+		if (!pskb_may_pull(skb, thoff + sizeof(*oh)))
+			return -EINVAL;
+		oh = (const struct ipv6_opt_hdr *)(skb->data + thoff);
+		nexthdr = oh->nexthdr;
+		thoff += ipv6_optlen(oh);
+	}
+	return nexthdr == IPPROTO_TCP ? thoff : -EINVAL;
+}
+
+/* The network protocol of an skb and its offset: an in-band 802.1Q tag is
+ * part of the flow key and skipped. With LRO_F_EXTRACT_VLAN_ID, the driver
+ * took the tag but left the protocol 802.1Q: the IP version says which.
+ */
+static __be16 lro_skb_proto(struct net_lro_mgr *mgr, struct sk_buff *skb,
+			    struct lro_seg *seg, unsigned int *off)
+{
+	const struct vlan_hdr *vh;
+	__be16 proto = skb->protocol;
+
+	if (proto != htons(ETH_P_8021Q))
+		return proto;
+	if (mgr->features & LRO_F_EXTRACT_VLAN_ID) {
+		if (!pskb_may_pull(skb, 1))
+			return 0;
+		return (skb->data[0] >> 4) == 6 ? htons(ETH_P_IPV6) :
+						  htons(ETH_P_IP);
+	}
+	if (!pskb_may_pull(skb, VLAN_HLEN))
+		return 0;
+	vh = (const struct vlan_hdr *)skb->data;
+	seg->vlan_tag = ntohs(vh->h_vlan_TCI) & VLAN_VID_MASK;
+	*off = VLAN_HLEN;
+	return vh->h_vlan_encapsulated_proto;
+}
+
+/* Find the IP/TCP headers of an skb whose data starts at the network
  * header (or at an in-band 802.1Q tag): the default get_skb_header().
  */
 static int lro_parse_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
 			 struct lro_seg *seg, void *priv)
 {
-	unsigned int off = 0, thoff, doff;
-	const struct iphdr *iph;
-	__be16 proto = skb->protocol;
+	unsigned int off = 0;
+	int thoff, doff;
+	__be16 proto;
 	u64 flags;
 
 	if (mgr->get_skb_header) {
 		void *ip, *tcp;
 
 		if (mgr->get_skb_header(skb, &ip, &tcp, &flags, priv) ||
-		    (flags & (LRO_IPV4 | LRO_TCP)) != (LRO_IPV4 | LRO_TCP))
+		    !(flags & LRO_TCP) || !(flags & (LRO_IPV4 | LRO_IPV6)))
 			return -EINVAL;
+		seg->ipv6 = !!(flags & LRO_IPV6);
 		seg->iph = ip;
 		seg->tcph = tcp;
 		off = (u8 *)ip - skb->data;
@@ -268,41 +225,27 @@ static int lro_parse_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
 		goto lengths;
 	}
 
-	if (proto == htons(ETH_P_8021Q) &&
-	    !(mgr->features & LRO_F_EXTRACT_VLAN_ID)) {
-		const struct vlan_hdr *vh;
-
-		if (!pskb_may_pull(skb, VLAN_HLEN))
-			return -EINVAL;
-		vh = (const struct vlan_hdr *)skb->data;
-		seg->vlan_tag = ntohs(vh->h_vlan_TCI) & VLAN_VID_MASK;
-		proto = vh->h_vlan_encapsulated_proto;
-		off = VLAN_HLEN;
-	} else if (proto == htons(ETH_P_8021Q)) {
-		proto = htons(ETH_P_IP);
-	}
-	if (proto != htons(ETH_P_IP) || skb->pkt_type != PACKET_HOST ||
-	    !pskb_may_pull(skb, off + sizeof(struct iphdr)))
+	proto = lro_skb_proto(mgr, skb, seg, &off);
+	if (skb->pkt_type != PACKET_HOST)
 		return -EINVAL;
-	iph = (const struct iphdr *)(skb->data + off);
-	if (iph->version != 4 || iph->protocol != IPPROTO_TCP || iph->ihl < 5)
+	if (proto == htons(ETH_P_IP))
+		thoff = lro_pull_ip4(skb, off);
+	else if (proto == htons(ETH_P_IPV6))
+		thoff = lro_pull_ip6(skb, off);
+	else
 		return -EINVAL;
-	thoff = off + iph->ihl * 4;
-	if (!pskb_may_pull(skb, thoff + sizeof(struct tcphdr)))
+	if (thoff < 0 || !pskb_may_pull(skb, thoff + sizeof(struct tcphdr)))
 		return -EINVAL;
 	doff = ((const struct tcphdr *)(skb->data + thoff))->doff * 4;
 	if (doff < sizeof(struct tcphdr) || !pskb_may_pull(skb, thoff + doff))
 		return -EINVAL;
 	/* pskb_may_pull() may have moved the data */
+	seg->ipv6 = proto == htons(ETH_P_IPV6);
 	seg->iph = (struct iphdr *)(skb->data + off);
 	seg->tcph = (struct tcphdr *)(skb->data + thoff);
 lengths:
 	seg->ip_len = skb->len - off;
-	if (ntohs(seg->iph->tot_len) < seg->iph->ihl * 4 + seg->tcph->doff * 4)
-		return -EINVAL;
-	seg->payload = ntohs(seg->iph->tot_len) - seg->iph->ihl * 4 -
-		       seg->tcph->doff * 4;
-	return 0;
+	return lro_seg_set_payload(seg);
 }
 
 /*
@@ -439,9 +382,13 @@ chain:
 	d->last_skb = skb;
 }
 
-/* A flow needs a new descriptor and none is free. */
-struct net_lro_desc *lro_desc_busy(struct net_lro_mgr *mgr)
+/* A free descriptor, or, with LRO_F_EVICT, the oldest one flushed. */
+struct net_lro_desc *lro_get_desc(struct net_lro_mgr *mgr)
 {
+	struct net_lro_desc *d = lro_new_desc(mgr);
+
+	if (likely(d))
+		return d;
 	mgr->stats.no_desc++;
 	if (!(mgr->features & LRO_F_EVICT) || !mgr->nr_active)
 		return NULL;
@@ -451,31 +398,91 @@ struct net_lro_desc *lro_desc_busy(struct net_lro_mgr *mgr)
 }
 
 /* Start a descriptor with @skb, or refuse (LRO_PASS). */
-static enum lro_verdict lro_start(struct net_lro_mgr *mgr, struct sk_buff *skb,
-				  struct lro_seg *seg)
+static enum lro_verdict lro_skb_start(struct net_lro_mgr *mgr,
+				      struct sk_buff *skb, struct lro_seg *seg)
 {
 	unsigned int nhoff = (u8 *)seg->iph - skb->data;
 	unsigned int thoff = (u8 *)seg->tcph - skb->data;
 	struct net_lro_desc *d;
 
-	/* A lone PSH segment, or max_aggr 1: nothing would join it. */
-	if (seg->tcph->psh || mgr->max_aggr < 2)
-		return LRO_PASS;
 	/* We rewrite the headers at flush: they must be ours alone. */
 	if (skb_unclone(skb, GFP_ATOMIC))
 		return LRO_PASS;
 	seg->iph = (struct iphdr *)(skb->data + nhoff);
 	seg->tcph = (struct tcphdr *)(skb->data + thoff);
-	d = lro_new_desc(mgr);
-	if (!d) {
-		d = lro_desc_busy(mgr);
-		if (!d)
-			return LRO_PASS;
-	}
+	d = lro_get_desc(mgr);
+	if (!d)
+		return LRO_PASS;
 	lro_init_desc(mgr, d, skb, seg);
-	skb_set_network_header(skb, (u8 *)seg->iph - skb->data);
-	skb_set_transport_header(skb, (u8 *)seg->tcph - skb->data);
+	skb_set_network_header(skb, nhoff);
+	skb_set_transport_header(skb, thoff);
 	return LRO_HELD;
+}
+
+/* skb mode's checks beyond the headers; the skb is then LRO's to take. */
+static bool lro_skb_takeable(struct sk_buff *skb, const struct lro_seg *seg)
+{
+	if (!lro_skb_plain(skb) || !lro_skb_csum_ok(skb, seg))
+		return false;
+	/* The socket of a local sender (veth keeps skb->sk up to IP) must
+	 * not have its write memory charged for what the aggregate grows to.
+	 */
+	skb_orphan(skb);
+	return true;
+}
+
+/*
+ * The receive core of both modes. Find @seg's flow; a segment that cannot
+ * be aggregated sends the flow's held packet up and is passed after it; one
+ * that joins is attached; otherwise the held packet (if any) goes up and
+ * the segment starts a new one. Returns LRO_HELD when the frame is LRO's
+ * (held, sent up, or dropped for lack of memory), LRO_PASS when the caller
+ * must send it up. Only the checksum, the attaching and the starting differ
+ * by mode: each mode's entry gets a copy of this, @pages a constant.
+ */
+static __always_inline enum lro_verdict lro_receive(struct net_lro_mgr *mgr,
+						    struct lro_seg *seg,
+						    struct lro_frame *f,
+						    const bool pages)
+{
+	struct net_lro_desc *d = lro_find_desc(mgr, seg);
+	int why;
+
+	if (!lro_seg_eligible(seg) ||
+	    !(pages ? lro_frags_csum_ok(mgr, f, seg) :
+		      lro_skb_takeable(f->skb, seg))) {
+		if (d)
+			lro_flush(mgr, d, LRO_FLUSH_FLAGS);
+		return LRO_PASS;
+	}
+	if (d) {
+		why = lro_join_check(mgr, d, seg);
+		if (why == LRO_JOIN && pages && !lro_frags_fit(d, f))
+			why = LRO_FLUSH_SIZE;
+		if (why == LRO_JOIN) {
+			why = lro_join_account(mgr, d, seg);
+			if (pages)
+				lro_frags_attach(d, f);
+			else
+				lro_attach_skb(d, f->skb, seg);
+			if (why != LRO_JOIN)
+				lro_flush(mgr, d, why);
+			return LRO_HELD;
+		}
+		lro_flush(mgr, d, why);
+	}
+	/* A lone PSH segment, or max_aggr 1: nothing would join it. */
+	if (seg->tcph->psh || mgr->max_aggr < 2)
+		return LRO_PASS;
+	return pages ? lro_frags_start(mgr, f, seg) :
+		       lro_skb_start(mgr, f->skb, seg);
+}
+
+/* lro_receive() for page mode (frags.c) */
+enum lro_verdict lro_receive_frame(struct net_lro_mgr *mgr,
+				   struct lro_seg *seg, struct lro_frame *f)
+{
+	return lro_receive(mgr, seg, f, true);
 }
 
 /**
@@ -492,8 +499,7 @@ enum lro_verdict lro_rx_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
 			    void *priv)
 {
 	struct lro_seg seg = { .ifindex = skb->skb_iif ?: skb->dev->ifindex };
-	struct net_lro_desc *d;
-	int why;
+	struct lro_frame f = { .skb = skb };
 
 	lro_mgr_ready(mgr);
 	mgr->stats.pkts_in++;
@@ -504,34 +510,7 @@ enum lro_verdict lro_rx_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
 		seg.vlan_tag = skb_vlan_tag_get_id(skb);
 	if (lro_parse_skb(mgr, skb, &seg, priv))
 		goto pass;
-
-	d = lro_find_desc(mgr, &seg);
-	if (!lro_skb_plain(skb) || !lro_seg_eligible(&seg) ||
-	    !lro_skb_csum_ok(skb, &seg)) {
-		if (d)
-			lro_flush(mgr, d, LRO_FLUSH_FLAGS);
-		goto pass;
-	}
-	/* The socket of a local sender (veth keeps skb->sk up to IP) must
-	 * not have its write memory charged for what the aggregate grows to.
-	 */
-	skb_orphan(skb);
-	if (!d)
-		goto start;
-
-	why = lro_join_check(mgr, d, &seg);
-	if (why != LRO_JOIN) {
-		lro_flush(mgr, d, why);
-		goto start;
-	}
-	why = lro_join_account(mgr, d, &seg);
-	lro_attach_skb(d, skb, &seg);
-	if (why != LRO_JOIN)
-		lro_flush(mgr, d, why);
-	return LRO_HELD;
-
-start:
-	if (lro_start(mgr, skb, &seg) == LRO_HELD)
+	if (lro_receive(mgr, &seg, &f, false) == LRO_HELD)
 		return LRO_HELD;
 pass:
 	mgr->stats.pkts_out++;

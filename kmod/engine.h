@@ -1,21 +1,70 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Shared between the skb-mode engine (engine.c) and page mode (frags.c).
+ * Shared between the receive core and skb mode (engine.c), page mode
+ * (frags.c), the descriptor table (desc.c) and flushing (flush.c).
  */
 #ifndef _LRO_ENGINE_H
 #define _LRO_ENGINE_H
+
+#include <linux/ipv6.h>
 
 #include "lro.h"
 
 /* One received segment, as the engine sees it. */
 struct lro_seg {
-	struct iphdr *iph;
+	union {
+		struct iphdr *iph;
+		struct ipv6hdr *ip6h;
+	};
 	struct tcphdr *tcph;
-	unsigned int ip_len;	/* bytes from the IP header to the end */
+	unsigned int ip_len;	/* bytes from the IP header to the frame's end */
+	unsigned int tot_len;	/* what the IP header says of them */
 	unsigned int payload;	/* TCP payload bytes */
 	u32 hash;
 	int ifindex;
 	u16 vlan_tag;
+	bool ipv6;
+};
+
+/* IP header and extension headers: what precedes the TCP header */
+static inline unsigned int lro_seg_nhlen(const struct lro_seg *seg)
+{
+	return (u8 *)seg->tcph - (u8 *)seg->iph;
+}
+
+/*
+ * The segment's length as its IP header gives it (IPv4 total length, or
+ * the IPv6 header and payload length), and its TCP payload: both modes'
+ * parsers end here once @seg's headers are found.
+ */
+static inline int lro_seg_set_payload(struct lro_seg *seg)
+{
+	unsigned int hdrs = lro_seg_nhlen(seg) + seg->tcph->doff * 4;
+
+	if (seg->ipv6)
+		seg->tot_len = sizeof(struct ipv6hdr) +
+			       ntohs(seg->ip6h->payload_len);
+	else
+		seg->tot_len = ntohs(seg->iph->tot_len);
+	if (seg->tot_len < hdrs)
+		return -EINVAL;
+	seg->payload = seg->tot_len - hdrs;
+	return 0;
+}
+
+/*
+ * What a receive brings besides its headers: an skb (skb mode), or a frame
+ * in page fragments (page mode), for which an skb is built only when the
+ * frame starts a packet or is passed up.
+ */
+struct lro_frame {
+	struct sk_buff *skb;
+	skb_frag_t *frags;	/* page mode only, from here on */
+	int len;		/* frame length, MAC header included */
+	int true_size;
+	int hlen;		/* MAC, IP and TCP headers */
+	__wsum sum;		/* CHECKSUM_COMPLETE sum from the IP header on */
+	u8 summed;		/* ip_summed of the skb built for it */
 };
 
 /* Zero-initialised managers are valid: the list head is set up lazily. */
@@ -25,19 +74,30 @@ static inline void lro_mgr_ready(struct net_lro_mgr *mgr)
 		INIT_LIST_HEAD(&mgr->active);
 }
 
-bool lro_seg_eligible(const struct lro_seg *seg);
+/* engine.c: the receive core both modes end in */
+enum lro_verdict lro_receive_frame(struct net_lro_mgr *mgr,
+				   struct lro_seg *seg, struct lro_frame *f);
+__sum16 lro_tcp_csum(const struct lro_seg *seg, unsigned int tcplen,
+		     __wsum csum);
+void lro_init_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d,
+		   struct sk_buff *skb, const struct lro_seg *seg);
+struct net_lro_desc *lro_get_desc(struct net_lro_mgr *mgr);
+
+/* frags.c: page mode's part of the core */
+bool lro_frags_csum_ok(const struct net_lro_mgr *mgr, struct lro_frame *f,
+		       const struct lro_seg *seg);
+bool lro_frags_fit(const struct net_lro_desc *d, const struct lro_frame *f);
+void lro_frags_attach(struct net_lro_desc *d, struct lro_frame *f);
+enum lro_verdict lro_frags_start(struct net_lro_mgr *mgr, struct lro_frame *f,
+				 struct lro_seg *seg);
+
+/* desc.c */
 void lro_seg_hash(struct lro_seg *seg);
 struct net_lro_desc *lro_find_desc(struct net_lro_mgr *mgr,
 				   struct lro_seg *seg);
 struct net_lro_desc *lro_find_flow(struct net_lro_mgr *mgr,
 				   const struct lro_seg *seg);
 struct net_lro_desc *lro_new_desc(struct net_lro_mgr *mgr);
-void lro_init_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d,
-		   struct sk_buff *skb, const struct lro_seg *seg);
-int lro_join_check(const struct net_lro_mgr *mgr,
-		   const struct net_lro_desc *d, const struct lro_seg *seg);
-int lro_join_account(struct net_lro_mgr *mgr, struct net_lro_desc *d,
-		     const struct lro_seg *seg);
 void lro_hash_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d);
 void lro_release_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d);
 
@@ -48,8 +108,6 @@ void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	       enum lro_flush_reason why);
 void lro_send_up(struct net_lro_mgr *mgr, struct sk_buff *skb);
 void lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb);
-
-struct net_lro_desc *lro_desc_busy(struct net_lro_mgr *mgr);
 
 /* lro_join_check() result: join, or flush the descriptor for this reason */
 #define LRO_JOIN	(-1)

@@ -1,40 +1,54 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Sending held packets up: completing an aggregate as tcp4_gro_complete()
- * does, delivering it, and the flushes of many descriptors at once (the
+ * Sending held packets up: completing an aggregate as the GRO complete
+ * callbacks do, delivering it, and the flushes of many descriptors at once (the
  * end of a batch, the hold timer, a device going away). Per packet, not
  * per segment: the engine (engine.c) calls lro_flush() when a packet is
  * done.
  */
 
 #include <net/ip.h>
+#include <net/ip6_checksum.h>
 #include <net/tcp.h>
 
 #include "engine.h"
 
-/* Make the held packet look like tcp4_gro_complete()'s output. */
+/*
+ * Make the held packet look like GRO's output: the IP header's length (and
+ * IPv4's checksum) rewritten as inet_gro_complete()/ipv6_gro_complete() do,
+ * the TCP checksum the pseudo-header sum for CHECKSUM_PARTIAL and the GSO
+ * fields as tcp4_gro_complete()/tcp6_gro_complete() set them.
+ */
 static void lro_complete(struct net_lro_desc *d)
 {
 	struct sk_buff *skb = d->parent;
 	struct skb_shared_info *shinfo = skb_shinfo(skb);
-	struct iphdr *iph = d->iph;
 	struct tcphdr *th = d->tcph;
-	unsigned int tcplen = d->ip_tot_len - iph->ihl * 4;
+	unsigned int tcplen = d->ip_tot_len - ((u8 *)th - (u8 *)d->iph);
 
-	iph->tot_len = htons(d->ip_tot_len);
-	iph->check = 0;
-	iph->check = ip_fast_csum((u8 *)iph, iph->ihl);
+	if (d->ipv6) {
+		struct ipv6hdr *ip6h = d->ip6h;
 
-	th->check = ~tcp_v4_check(tcplen, iph->saddr, iph->daddr, 0);
+		ip6h->payload_len = htons(d->ip_tot_len - sizeof(*ip6h));
+		th->check = ~tcp_v6_check(tcplen, &ip6h->saddr, &ip6h->daddr,
+					  0);
+		shinfo->gso_type = SKB_GSO_TCPV6;
+	} else {
+		struct iphdr *iph = d->iph;
+
+		iph->tot_len = htons(d->ip_tot_len);
+		iph->check = 0;
+		iph->check = ip_fast_csum((u8 *)iph, iph->ihl);
+		th->check = ~tcp_v4_check(tcplen, iph->saddr, iph->daddr, 0);
+		shinfo->gso_type = SKB_GSO_TCPV4;
+		if (d->ip_fixedid)
+			shinfo->gso_type |= SKB_GSO_TCP_FIXEDID;
+	}
 	skb->ip_summed = CHECKSUM_PARTIAL;
 	skb->csum_start = (unsigned char *)th - skb->head;
 	skb->csum_offset = offsetof(struct tcphdr, check);
-
 	shinfo->gso_size = d->mss;
 	shinfo->gso_segs = d->pkt_aggr_cnt;
-	shinfo->gso_type = SKB_GSO_TCPV4;
-	if (d->ip_fixedid)
-		shinfo->gso_type |= SKB_GSO_TCP_FIXEDID;
 }
 
 /**

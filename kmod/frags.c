@@ -11,7 +11,6 @@
 #include <linux/module.h>
 #include <linux/skbuff_ref.h>
 #include <net/checksum.h>
-#include <net/tcp.h>
 
 #include "engine.h"
 
@@ -59,167 +58,182 @@ static __wsum lro_frags_csum(const skb_frag_t *frags, unsigned int off,
 	return csum;
 }
 
-/* TCP checksum check, as lro_skb_csum_ok() does for skbs. @sum covers
- * the frame from its network header on (CHECKSUM_COMPLETE drivers).
+/* TCP checksum check, as lro_skb_csum_ok() does for skbs: the skb built
+ * for a frame that passes it needs no second check by the stack.
  */
-static bool lro_frags_csum_ok(const struct net_lro_mgr *mgr,
-			      const skb_frag_t *frags, unsigned int mac_len,
-			      const struct lro_seg *seg, __wsum sum)
+bool lro_frags_csum_ok(const struct net_lro_mgr *mgr, struct lro_frame *f,
+		       const struct lro_seg *seg)
 {
-	unsigned int iphlen = seg->iph->ihl * 4;
-	unsigned int tcplen = seg->ip_len - iphlen;
+	unsigned int nhlen = lro_seg_nhlen(seg);
+	unsigned int tcplen = seg->ip_len - nhlen;
 	__wsum csum;
 
 	switch (mgr->ip_summed) {
 	case CHECKSUM_UNNECESSARY:
 		return true;
 	case CHECKSUM_COMPLETE:
-		csum = csum_sub(sum, csum_partial(seg->iph, iphlen, 0));
+		csum = csum_sub(f->sum, csum_partial(seg->iph, nhlen, 0));
 		break;
 	default:
-		csum = lro_frags_csum(frags, mac_len + iphlen, tcplen);
+		csum = lro_frags_csum(f->frags, f->len - seg->ip_len + nhlen,
+				      tcplen);
 		break;
 	}
-	return !csum_fold(csum_tcpudp_nofold(seg->iph->saddr, seg->iph->daddr,
-					     tcplen, IPPROTO_TCP, csum));
+	if (lro_tcp_csum(seg, tcplen, csum))
+		return false;
+	f->summed = CHECKSUM_UNNECESSARY;
+	return true;
 }
 
 /*
- * Build an skb around the frame: the first @hlen bytes copied into its
+ * Build an skb around the frame: the first f->hlen bytes copied into its
  * linear area, the rest left in the fragments. NULL (and the page
  * references dropped) if no memory.
  */
-static struct sk_buff *lro_gen_skb(struct net_lro_mgr *mgr, skb_frag_t *frags,
-				   int len, int true_size, int hlen,
-				   __wsum sum, u32 ip_summed)
+static struct sk_buff *lro_gen_skb(struct net_lro_mgr *mgr,
+				   const struct lro_frame *f, u16 vlan_tag)
 {
 	struct skb_shared_info *shinfo;
 	struct sk_buff *skb;
 	unsigned int i, n;
 
-	skb = netdev_alloc_skb_ip_align(mgr->dev, hlen);
+	skb = netdev_alloc_skb_ip_align(mgr->dev, f->hlen);
 	if (!skb) {
-		lro_frags_put(frags, len);
+		lro_frags_put(f->frags, f->len);
 		return NULL;
 	}
-	skb_put_data(skb, skb_frag_address(&frags[0]), hlen);
+	skb_put_data(skb, skb_frag_address(&f->frags[0]), f->hlen);
 
 	shinfo = skb_shinfo(skb);
-	n = lro_frags_count(frags, len);
+	n = lro_frags_count(f->frags, f->len);
 	for (i = 0; i < n; i++)
-		shinfo->frags[i] = frags[i];
+		shinfo->frags[i] = f->frags[i];
 	shinfo->nr_frags = n;
-	skb_frag_off_add(&shinfo->frags[0], hlen);
-	skb_frag_size_sub(&shinfo->frags[0], hlen);
+	skb_frag_off_add(&shinfo->frags[0], f->hlen);
+	skb_frag_size_sub(&shinfo->frags[0], f->hlen);
 	if (!skb_frag_size(&shinfo->frags[0])) {
 		/* all of the first fragment was header */
 		__skb_frag_unref(&shinfo->frags[0], false);
 		memmove(shinfo->frags, shinfo->frags + 1,
 			--shinfo->nr_frags * sizeof(skb_frag_t));
 	}
-	skb->len = len;
-	skb->data_len = len - hlen;
-	skb->truesize += true_size;
-	skb->ip_summed = ip_summed;
-	skb->csum = sum;
+	skb->len = f->len;
+	skb->data_len = f->len - f->hlen;
+	skb->truesize += f->true_size;
+	skb->ip_summed = f->summed;
+	skb->csum = f->sum;
 	skb->protocol = eth_type_trans(skb, mgr->dev);
+	if (vlan_tag)
+		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q), vlan_tag);
 	return skb;
 }
 
-/* Append the frame's payload fragments to the held packet. */
-static void lro_attach_frags(struct net_lro_desc *d, skb_frag_t *frags,
-			     int len, int true_size, int hlen)
+/* Payload fragments the frame would add to a held packet. */
+static unsigned int lro_payload_frags(const struct lro_frame *f)
 {
-	struct skb_shared_info *pinfo = skb_shinfo(d->parent);
-	unsigned int i, n = lro_frags_count(frags, len);
+	return lro_frags_count(f->frags, f->len) -
+	       (skb_frag_size(&f->frags[0]) == f->hlen);
+}
 
-	skb_frag_off_add(&frags[0], hlen);
-	skb_frag_size_sub(&frags[0], hlen);
+/*
+ * Room for the frame's payload fragments in the frags[] of the held
+ * packet's last skb (its head, unless skb mode chained others: a manager
+ * may use both). Page mode does not chain: it flushes (LRO_FLUSH_SIZE).
+ * Never into a clone's frags[], nor a page pool skb's (lro_can_fill()).
+ */
+bool lro_frags_fit(const struct net_lro_desc *d, const struct lro_frame *f)
+{
+	const struct sk_buff *tail = d->last_skb ?: d->parent;
+
+	return !skb_cloned(tail) && !tail->pp_recycle &&
+	       skb_shinfo(tail)->nr_frags + lro_payload_frags(f) <=
+	       MAX_SKB_FRAGS;
+}
+
+/* Append the frame's payload fragments to the held packet, whose length
+ * is booked already (lro_join_account()).
+ */
+void lro_frags_attach(struct net_lro_desc *d, struct lro_frame *f)
+{
+	struct sk_buff *parent = d->parent, *tail = d->last_skb ?: parent;
+	struct skb_shared_info *tinfo = skb_shinfo(tail);
+	unsigned int i, n = lro_frags_count(f->frags, f->len);
+
+	skb_frag_off_add(&f->frags[0], f->hlen);
+	skb_frag_size_sub(&f->frags[0], f->hlen);
 	for (i = 0; i < n; i++) {
-		if (!skb_frag_size(&frags[i])) {
-			__skb_frag_unref(&frags[i], false);
+		if (!skb_frag_size(&f->frags[i])) {
+			__skb_frag_unref(&f->frags[i], false);
 			continue;
 		}
-		pinfo->frags[pinfo->nr_frags++] = frags[i];
+		tinfo->frags[tinfo->nr_frags++] = f->frags[i];
 	}
-	d->parent->truesize += true_size;
+	parent->truesize += f->true_size;
+	if (tail != parent) {
+		tail->len += f->len - f->hlen;
+		tail->data_len += f->len - f->hlen;
+		tail->truesize += f->true_size;
+	}
 }
 
-/* Payload fragments the frame would add to a held packet. */
-static unsigned int lro_payload_frags(const skb_frag_t *frags, int len,
-				      int hlen)
+/* Find the headers through the driver's get_frag_header(); they must be in
+ * the first fragment. If not, the frame is passed up with f->hlen left as
+ * the caller's safe default.
+ */
+static int lro_frags_parse(struct net_lro_mgr *mgr, struct lro_frame *f,
+			   void *priv, struct lro_seg *seg)
 {
-	return lro_frags_count(frags, len) -
-	       (skb_frag_size(&frags[0]) == hlen);
-}
-
-static int lro_frags_parse(struct net_lro_mgr *mgr, skb_frag_t *frags, int len,
-			   void *priv, struct lro_seg *seg, int *hlen)
-{
-	unsigned int hl, size = skb_frag_size(&frags[0]);
+	unsigned int hl, size = skb_frag_size(&f->frags[0]);
 	void *mac, *ip, *tcp;
 	u64 flags;
 
 	if (!mgr->get_frag_header ||
-	    mgr->get_frag_header(frags, &mac, &ip, &tcp, &flags, priv) ||
-	    (flags & (LRO_IPV4 | LRO_TCP)) != (LRO_IPV4 | LRO_TCP))
+	    mgr->get_frag_header(f->frags, &mac, &ip, &tcp, &flags, priv) ||
+	    !(flags & LRO_TCP) || !(flags & (LRO_IPV4 | LRO_IPV6)))
 		return -EINVAL;
+	seg->ipv6 = !!(flags & LRO_IPV6);
 	seg->iph = ip;
 	seg->tcph = tcp;
-	/* Headers must be in the first fragment; if not, the frame is passed
-	 * up with *hlen left as the caller's safe default.
-	 */
 	hl = (u8 *)tcp - (u8 *)mac;
 	if (hl + sizeof(struct tcphdr) > size)
 		return -EINVAL;
 	hl += seg->tcph->doff * 4;
-	if (hl > size || hl > len)
+	if (hl > size || hl > f->len)
 		return -EINVAL;
-	*hlen = hl;
-	seg->ip_len = len - ((u8 *)ip - (u8 *)mac);
-	if (ntohs(seg->iph->tot_len) < seg->iph->ihl * 4 + seg->tcph->doff * 4)
-		return -EINVAL;
-	seg->payload = ntohs(seg->iph->tot_len) - seg->iph->ihl * 4 -
-		       seg->tcph->doff * 4;
-	return 0;
+	f->hlen = hl;
+	seg->ip_len = f->len - ((u8 *)ip - (u8 *)mac);
+	return lro_seg_set_payload(seg);
 }
 
 /*
- * Start a packet with this eligible frame. Returns the frame's skb if it
- * must be sent up after all (no descriptor free), else NULL.
+ * Start a packet with this eligible frame: build its skb (f->skb), then
+ * take a descriptor. LRO_PASS: none is free, send f->skb up.
  */
-static struct sk_buff *lro_frags_start(struct net_lro_mgr *mgr,
-				       skb_frag_t *frags, int len,
-				       int true_size, u16 vlan_tag,
-				       struct lro_seg *seg, int hlen)
+enum lro_verdict lro_frags_start(struct net_lro_mgr *mgr, struct lro_frame *f,
+				 struct lro_seg *seg)
 {
-	unsigned int nhoff = len - seg->ip_len - ETH_HLEN;
+	unsigned int nhoff = f->len - seg->ip_len - ETH_HLEN;
+	unsigned int nhlen = lro_seg_nhlen(seg);
 	struct net_lro_desc *d;
 	struct sk_buff *skb;
 
-	skb = lro_gen_skb(mgr, frags, len, true_size, hlen, 0,
-			  CHECKSUM_UNNECESSARY);
+	skb = lro_gen_skb(mgr, f, seg->vlan_tag);
 	if (!skb)
-		return NULL;	/* dropped for lack of memory */
+		return LRO_HELD;	/* dropped for lack of memory */
+	f->skb = skb;
 	/* The headers are the skb's copy from now on: lro_gen_skb() has
 	 * dropped the first fragment if it held nothing but them.
 	 * eth_type_trans() pulled ETH_HLEN.
 	 */
 	seg->iph = (struct iphdr *)(skb->data + nhoff);
-	seg->tcph = (struct tcphdr *)((u8 *)seg->iph + seg->iph->ihl * 4);
-	if (vlan_tag)
-		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q), vlan_tag);
-	if (seg->tcph->psh || mgr->max_aggr < 2)
-		return skb;
-	d = lro_new_desc(mgr);
+	seg->tcph = (struct tcphdr *)((u8 *)seg->iph + nhlen);
+	d = lro_get_desc(mgr);
 	if (!d)
-		d = lro_desc_busy(mgr);
-	if (!d)
-		return skb;
+		return LRO_PASS;
 	lro_init_desc(mgr, d, skb, seg);
 	skb_set_network_header(skb, nhoff);
-	skb_set_transport_header(skb, nhoff + seg->iph->ihl * 4);
-	return NULL;
+	skb_set_transport_header(skb, nhoff + nhlen);
+	return LRO_HELD;
 }
 
 /*
@@ -232,48 +246,29 @@ static struct sk_buff *lro_frags_rx(struct net_lro_mgr *mgr, skb_frag_t *frags,
 {
 	struct lro_seg seg = { .ifindex = mgr->dev->ifindex,
 			       .vlan_tag = vlan_tag };
-	int hlen = min3(LRO_MAX_PG_HLEN, len, (int)skb_frag_size(&frags[0]));
-	struct net_lro_desc *d;
-	struct sk_buff *skb;
-	int why;
+	struct lro_frame f = {
+		.frags = frags,
+		.len = len,
+		.true_size = true_size,
+		.hlen = min3(LRO_MAX_PG_HLEN, len,
+			     (int)skb_frag_size(&frags[0])),
+		.sum = sum,
+		.summed = mgr->ip_summed,
+	};
 
 	lro_mgr_ready(mgr);
 	mgr->stats.pkts_in++;
 	/* network header on, as in skb mode and in bytes_out */
 	mgr->stats.bytes_in += len - ETH_HLEN;
 	if (mgr->max_desc <= 0 || !mgr->lro_arr ||
-	    lro_frags_parse(mgr, frags, len, priv, &seg, &hlen))
+	    lro_frags_parse(mgr, &f, priv, &seg))
 		goto pass;
-
-	d = lro_find_desc(mgr, &seg);
-	if (!lro_seg_eligible(&seg) ||
-	    !lro_frags_csum_ok(mgr, frags, len - seg.ip_len, &seg, sum)) {
-		if (d)
-			lro_flush(mgr, d, LRO_FLUSH_FLAGS);
-		goto pass;
-	}
-	if (d) {
-		why = lro_join_check(mgr, d, &seg);
-		if (why == LRO_JOIN &&
-		    skb_shinfo(d->parent)->nr_frags +
-		    lro_payload_frags(frags, len, hlen) > MAX_SKB_FRAGS)
-			why = LRO_FLUSH_SIZE;
-		if (why == LRO_JOIN) {
-			why = lro_join_account(mgr, d, &seg);
-			lro_attach_frags(d, frags, len, true_size, hlen);
-			if (why != LRO_JOIN)
-				lro_flush(mgr, d, why);
-			return NULL;
-		}
-		lro_flush(mgr, d, why);
-	}
-	return lro_frags_start(mgr, frags, len, true_size, vlan_tag, &seg, hlen);
+	if (lro_receive_frame(mgr, &seg, &f) == LRO_HELD)
+		return NULL;
+	if (f.skb)
+		return f.skb;
 pass:
-	skb = lro_gen_skb(mgr, frags, len, true_size, hlen, sum,
-			  mgr->ip_summed);
-	if (skb && vlan_tag)
-		__vlan_hwaccel_put_tag(skb, htons(ETH_P_8021Q), vlan_tag);
-	return skb;
+	return lro_gen_skb(mgr, &f, vlan_tag);
 }
 
 /**

@@ -16,7 +16,7 @@
  * @priv: passed to @lro_mgr->get_skb_header
  *
  * Takes @skb in every case: it is held in a descriptor, joined to a held
- * packet, or (not TCP/IPv4, not eligible, no descriptor free) sent up the
+ * packet, or (not TCP over IPv4 or IPv6, not eligible, no descriptor free) sent up the
  * stack as it is, after any packet held for the same flow.
  *
  * Context: the manager's receive context (NAPI poll), BHs disabled.
@@ -75,7 +75,8 @@ EXPORT_SYMBOL_GPL(lro_flush_all);
  *
  * Does nothing if no packet is held for the flow (the 2007 code
  * dereferenced a NULL descriptor then). Flows are matched by addresses and
- * ports; held packets of the flow on any VLAN are sent up.
+ * ports; held packets of the flow on any VLAN are sent up. IPv4 only, as
+ * in 2007: lro_flush_all() sends IPv6 flows up.
  *
  * Context: the manager's receive context (NAPI poll), BHs disabled.
  */

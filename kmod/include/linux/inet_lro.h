@@ -176,8 +176,9 @@ struct net_lro_desc {
  * @get_skb_header: locate the IP and TCP headers of an skb; set
  *	LRO_IPV4 | LRO_TCP in @hdr_flags if it is IPv4/TCP, LRO_IPV6 | LRO_TCP
  *	if it is IPv6/TCP (@ip_hdr at the IPv6 header, @tcpudp_hdr after any
- *	extension headers). Non-zero return: not for LRO. May be NULL for skbs whose data starts at the IP header
- *	(LRO then parses them itself).
+ *	extension headers). Non-zero return: not for LRO. May be NULL for
+ *	skbs whose data starts at the IP header (LRO then parses them
+ *	itself).
  * @get_frag_header: the same for page-mode receive, plus the MAC header
  * @deliver: optional; takes every packet LRO sends up instead of
  *	netif_receive_skb()/netif_rx() (extension to the 2007 API)
