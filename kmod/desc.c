@@ -47,8 +47,9 @@ void lro_seg_hash(struct lro_seg *seg)
 					 ports, lro_hash_seed);
 }
 
-static bool lro_same_tuple(const struct net_lro_desc *d,
-			   const struct lro_seg *seg)
+/* Inlined: a call costs 11 of the per-segment instructions (lro_bench) */
+static __always_inline bool lro_same_tuple(const struct net_lro_desc *d,
+					   const struct lro_seg *seg)
 {
 	if (*(u32 *)&d->tcph->source != *(u32 *)&seg->tcph->source ||
 	    d->ipv6 != seg->ipv6)
@@ -179,8 +180,10 @@ void lro_release_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d)
 	d->hash_next = mgr->free_desc;
 	mgr->free_desc = lro_idx(mgr, d) + 1;
 	/* Once empty, forget the free list so a driver may change max_desc. */
-	if (!--mgr->nr_active)
-		mgr->free_desc = mgr->used_desc = 0;
+	if (!--mgr->nr_active) {
+		mgr->free_desc = 0;
+		mgr->used_desc = 0;
+	}
 }
 
 /* Link a descriptor just filled in into its hash chain and the active list. */
