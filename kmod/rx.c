@@ -11,9 +11,12 @@
  *
  * Per-device state is per CPU and only touched by its own CPU, in softirq
  * context or in process context on that CPU with bottom halves disabled
- * (lro_on_each_cpu()): the fast path takes no lock.
+ * (lro_on_each_cpu()): the fast path takes no lock. A CPU going offline
+ * sends up what it holds, on itself, and quiesces its NAPI and timer
+ * first (lro_cpu_offline()), so nothing of its state runs elsewhere.
  */
 
+#include <linux/cpuhotplug.h>
 #include <linux/hrtimer.h>
 #include <linux/netdevice.h>
 #include <linux/workqueue.h>
@@ -26,12 +29,12 @@ struct lro_cpu {
 	struct napi_struct napi;
 	struct list_head pending;	/* struct lro_pcpu holding segments */
 	struct hrtimer timer;
+	bool offline;			/* going down or down: hold nothing */
 };
-
-
 
 static DEFINE_PER_CPU(struct lro_cpu, lro_cpus);
 static struct net_device *lro_napi_dev;
+static enum cpuhp_state lro_cpuhp_state;
 
 /*
  * Packets LRO sends up go through the device's receive path again, and so
@@ -73,7 +76,7 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 		return RX_HANDLER_PASS;
 	}
 	ld = rcu_dereference(skb->dev->rx_handler_data);
-	if (!READ_ONCE(ld->cfg.enabled))
+	if (!READ_ONCE(ld->cfg.enabled) || this_cpu_read(lro_cpus.offline))
 		return RX_HANDLER_PASS;
 
 	skb = skb_share_check(skb, GFP_ATOMIC);
@@ -101,6 +104,11 @@ static int lro_poll(struct napi_struct *napi, int budget)
 	struct lro_pcpu *pc, *tmp;
 	u64 now = ktime_get_ns(), next = 0;
 
+	/* Another CPU's engines are that CPU's alone (see the top). */
+	if (WARN_ON_ONCE(lc != this_cpu_ptr(&lro_cpus))) {
+		napi_complete_done(napi, 0);
+		return 0;
+	}
 	list_for_each_entry_safe(pc, tmp, &lc->pending, pending) {
 		u64 timeout = READ_ONCE(pc->ld->cfg.flush_timeout_us) *
 			      (u64)NSEC_PER_USEC;
@@ -130,7 +138,8 @@ static enum hrtimer_restart lro_timer_fn(struct hrtimer *timer)
 	struct lro_cpu *lc = container_of(timer, struct lro_cpu, timer);
 
 	/* The timer is pinned: this is lc's CPU, where its NAPI must run. */
-	napi_schedule(&lc->napi);
+	if (!WARN_ON_ONCE(lc != this_cpu_ptr(&lro_cpus)))
+		napi_schedule(&lc->napi);
 	return HRTIMER_NORESTART;
 }
 
@@ -202,14 +211,57 @@ void lro_cpu_swap_arr(struct lro_pcpu *pc, void *unused)
 	pc->spare = old;	/* freed by the caller */
 }
 
+static void lro_napi_del_all(void)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		netif_napi_del(&per_cpu_ptr(&lro_cpus, cpu)->napi);
+	free_netdev(lro_napi_dev);
+}
+
+/*
+ * CPU hotplug. Until its teardown ends, a CPU going down still receives;
+ * after it, the kernel moves a scheduled NAPI (dev_cpu_dead()) and pending
+ * timers (hrtimers_cpu_dying()) to a live CPU, where ours would run against
+ * this CPU's engines, and still would when it comes back. So, on the CPU
+ * itself (an AP state's callbacks run there): hold nothing from now on,
+ * send up what is held, and stop the NAPI and the timer.
+ */
+static int lro_cpu_offline(unsigned int cpu)
+{
+	struct lro_cpu *lc = per_cpu_ptr(&lro_cpus, cpu);
+	struct lro_pcpu *pc, *tmp;
+
+	local_bh_disable();
+	lc->offline = true;
+	list_for_each_entry_safe(pc, tmp, &lc->pending, pending)
+		lro_cpu_release(pc, NULL);
+	local_bh_enable();
+	napi_disable(&lc->napi);	/* a poll under way ends first */
+	hrtimer_cancel(&lc->timer);	/* napi_schedule() is a no-op now */
+	return 0;
+}
+
+static int lro_cpu_online(unsigned int cpu)
+{
+	struct lro_cpu *lc = per_cpu_ptr(&lro_cpus, cpu);
+
+	napi_enable(&lc->napi);
+	local_bh_disable();
+	lc->offline = false;
+	local_bh_enable();
+	return 0;
+}
+
 /**
  * lro_rx_init - set up the per-CPU flush contexts
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0, -ENOMEM, or the error of the CPU hotplug state's setup.
  */
 int lro_rx_init(void)
 {
-	int cpu;
+	int cpu, ret;
 
 	lro_cookie = get_random_u64() | 1;
 	lro_napi_dev = alloc_netdev_dummy(0);
@@ -221,9 +273,17 @@ int lro_rx_init(void)
 		INIT_LIST_HEAD(&lc->pending);
 		hrtimer_init(&lc->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_PINNED);
 		lc->timer.function = lro_timer_fn;
-		netif_napi_add(lro_napi_dev, &lc->napi, lro_poll);
-		napi_enable(&lc->napi);
+		lc->offline = true;
+		netif_napi_add(lro_napi_dev, &lc->napi, lro_poll); /* disabled */
 	}
+	/* lro_cpu_online() on each online CPU, and from now on */
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "net/lro:online",
+				lro_cpu_online, lro_cpu_offline);
+	if (ret < 0) {
+		lro_napi_del_all();
+		return ret;
+	}
+	lro_cpuhp_state = ret;
 	return 0;
 }
 
@@ -234,14 +294,6 @@ int lro_rx_init(void)
  */
 void lro_rx_exit(void)
 {
-	int cpu;
-
-	for_each_possible_cpu(cpu) {
-		struct lro_cpu *lc = per_cpu_ptr(&lro_cpus, cpu);
-
-		hrtimer_cancel(&lc->timer);
-		napi_disable(&lc->napi);
-		netif_napi_del(&lc->napi);
-	}
-	free_netdev(lro_napi_dev);
+	cpuhp_remove_state(lro_cpuhp_state);	/* lro_cpu_offline() on each */
+	lro_napi_del_all();
 }
