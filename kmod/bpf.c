@@ -11,14 +11,19 @@
  *	bpf_iter_lro_desc_destroy(&it);
  *
  * The program never sees a live descriptor. bpf_iter_lro_desc_new() takes
- * RTNL (so the device can neither be detached, reconfigured nor deleted),
+ * RTNL if it is free (so the device can neither be detached, reconfigured nor deleted),
  * then copies each CPU's active descriptors on that CPU with bottom halves
  * disabled (lro_on_each_cpu()), where the engine cannot run, into an array
  * the iterator owns; RTNL is dropped before it returns. _next() walks the
  * copy, _destroy() frees it. So each CPU's part is an atomic snapshot of
  * that CPU's engine; different CPUs are copied one after the other.
  *
- * _new() sleeps (RTNL, work_on_cpu()): the kfuncs are KF_SLEEPABLE and
+ * Both run pinned to their CPU, and a CPU going offline waits for pinned
+ * tasks to leave while it holds the hotplug lock: _new() never waits for
+ * that lock nor for RTNL (whose holder may wait for it), it fails with
+ * -EAGAIN instead, and lroadm tries again.
+ *
+ * _new() sleeps (work_on_cpu()): the kfuncs are KF_SLEEPABLE and
  * offered to SEC("syscall") programs, run by bpf_prog_test_run_opts() in
  * the caller's process context, and to sleepable iterator programs on the
  * "task" target (SEC("iter.s/task")), run by read() of their seq_file.
@@ -185,7 +190,9 @@ static int lro_snap_dev(struct lro_snap *s, struct lro_dev *ld)
 		p.buf = s->buf + s->nr;
 		p.nr = 0;
 		p.need = 0;
-		lro_on_each_cpu(ld, lro_snap_cpu, &p);
+		err = lro_try_on_each_cpu(ld, lro_snap_cpu, &p);
+		if (err)
+			return err;
 		if (!p.need)
 			break;
 		/* A CPU holds max_desc at most: room for max always fits. */
@@ -204,8 +211,13 @@ static int lro_snap_take(struct lro_snap *s, struct net *net, int ifindex)
 	struct lro_dev *ld;
 	int err = 0;
 
-	if (rtnl_lock_killable())
-		return -EINTR;
+	/* Our caller is pinned to its CPU (bpf_prog_run_pin_on_cpu()): a
+	 * CPU going offline waits, holding the hotplug lock, for it to leave;
+	 * it must not wait for that lock itself, nor for RTNL, whose holder
+	 * may be waiting for it (lro_on_each_cpu()).
+	 */
+	if (!rtnl_trylock())
+		return -EAGAIN;
 	if (ifindex) {
 		dev = __dev_get_by_index(net, ifindex);
 		ld = dev ? lro_dev_find(dev) : NULL;
@@ -236,11 +248,11 @@ __bpf_kfunc_start_defs();
  * Copies the descriptors now; bpf_iter_lro_desc_next() returns the copies.
  * @it must be given to bpf_iter_lro_desc_destroy() whatever this returns.
  *
- * Context: process context, may sleep (takes RTNL).
+ * Context: process context, may sleep (takes RTNL, never waits for it).
  * Return: 0; -EINVAL for a bad @ifindex or @cpu; -EPERM without
  * CAP_NET_ADMIN in the namespace; -ENODEV if there is no such device;
- * -ENOENT if LRO is not attached to it; -EINTR if killed while waiting for
- * RTNL; -ENOMEM. On error the iterator yields nothing.
+ * -ENOENT if LRO is not attached to it; -EAGAIN if RTNL is taken or a CPU
+ * is coming or going (try again); -ENOMEM. On error the iterator yields nothing.
  */
 __bpf_kfunc int bpf_iter_lro_desc_new(struct bpf_iter_lro_desc *it,
 				      int ifindex, int cpu)

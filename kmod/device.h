@@ -34,6 +34,8 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb);
 void lro_reinject(struct net_lro_mgr *mgr, struct sk_buff *skb);
 void lro_on_each_cpu(struct lro_dev *ld,
 		     void (*fn)(struct lro_pcpu *pc, void *arg), void *arg);
+int lro_try_on_each_cpu(struct lro_dev *ld,
+			void (*fn)(struct lro_pcpu *pc, void *arg), void *arg);
 void lro_cpu_release(struct lro_pcpu *pc, void *drop);
 void lro_cpu_swap_arr(struct lro_pcpu *pc, void *unused);
 int lro_rx_init(void);

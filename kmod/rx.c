@@ -164,19 +164,42 @@ static long lro_cpu_work_fn(void *data)
 	return 0;
 }
 
-void lro_on_each_cpu(struct lro_dev *ld,
-		     void (*fn)(struct lro_pcpu *pc, void *arg), void *arg)
+static void __lro_on_each_cpu(struct lro_dev *ld,
+			      void (*fn)(struct lro_pcpu *pc, void *arg),
+			      void *arg)
 {
 	struct lro_cpu_work w = { .ld = ld, .fn = fn, .arg = arg };
 
-	cpus_read_lock();
 	for_each_possible_cpu(w.cpu) {
 		if (cpu_online(w.cpu))
 			work_on_cpu(w.cpu, lro_cpu_work_fn, &w);
 		else
-			lro_cpu_work_fn(&w);	/* nothing runs there */
+			lro_cpu_work_fn(&w);	/* it holds nothing, runs nothing */
 	}
+}
+
+void lro_on_each_cpu(struct lro_dev *ld,
+		     void (*fn)(struct lro_pcpu *pc, void *arg), void *arg)
+{
+	cpus_read_lock();
+	__lro_on_each_cpu(ld, fn, arg);
 	cpus_read_unlock();
+}
+
+/*
+ * lro_on_each_cpu() for a caller that may not wait for CPU hotplug: one
+ * pinned to its CPU (migrate_disable(), as BPF programs run), which a CPU
+ * going offline waits to see leave while holding the hotplug lock.
+ * Return: 0, or -EAGAIN while a CPU comes or goes.
+ */
+int lro_try_on_each_cpu(struct lro_dev *ld,
+			void (*fn)(struct lro_pcpu *pc, void *arg), void *arg)
+{
+	if (!cpus_read_trylock())
+		return -EAGAIN;
+	__lro_on_each_cpu(ld, fn, arg);
+	cpus_read_unlock();
+	return 0;
 }
 
 static void lro_unqueue(struct lro_pcpu *pc)

@@ -186,6 +186,9 @@ static void descs_snap_error(const char *name, int cpu, int err)
 	case EPERM:
 		error("permission denied (CAP_BPF and CAP_NET_ADMIN needed)");
 		break;
+	case EAGAIN:
+		error("RTNL or CPU hotplug busy for 2 s; try again");
+		break;
 	default:
 		error("cannot take the descriptor snapshot: %s", strerror(err));
 	}
@@ -235,12 +238,18 @@ static void print_row(struct json *j, const struct lro_descs_row *r)
 	printf(" %10llu\n", (unsigned long long)(r->age_ns / 1000));
 }
 
+/* The snapshot never waits for RTNL or CPU hotplug (kmod/bpf.c): up to
+ * 2 s of retries before giving up with "try again".
+ */
+#define DESCS_BUSY_TRIES	200
+#define DESCS_BUSY_US		10000
+
 /* One snapshot, printed; 0 or 1 (the exit status) after an error. */
 static int descs_show(struct descs *d, const char *name)
 {
 	const struct lro_descs_result *res;
 	struct json *j = NULL;
-	int tries, ret = 1;
+	int tries, busy = 0, ret = 1;
 	uint32_t i;
 
 	/* More descriptors than rows: again, with room for them all. */
@@ -248,6 +257,13 @@ static int descs_show(struct descs *d, const char *name)
 		if (descs_run(d))
 			return 1;
 		res = &d->skel->bss->result;
+		if (res->err == -EAGAIN && busy < DESCS_BUSY_TRIES) {
+			/* RTNL taken, or a CPU coming or going */
+			busy++;
+			tries--;
+			usleep(DESCS_BUSY_US);
+			continue;
+		}
 		if (res->err || res->total <= res->nr)
 			break;
 		if (tries == 3) {
