@@ -39,7 +39,7 @@
 #define LT_CE		BIT(7)	/* ECN congestion experienced */
 #define LT_IPOPT	BIT(8)	/* 4 bytes of IP options */
 #define LT_TCPOPT	BIT(9)	/* 12 bytes of options, not NOP,NOP,TS */
-#define LT_TSECR0	BIT(10)	/* timestamp option with TSecr 0 */
+#define LT_FRAGHDR	BIT(10)	/* IPv6: a Fragment header before TCP */
 #define LT_PAD		BIT(11)	/* frame padded past the IP length */
 #define LT_MF		BIT(12)	/* IP fragment: more fragments */
 #define LT_FRAGOFF	BIT(13)	/* IP fragment: non-zero offset */
@@ -47,7 +47,7 @@
 #define LT_INELIGIBLE	(BIT(15) - 1)
 #define LT_BAD		BIT(15)	/* bad TCP checksum */
 #define LT_PSH		BIT(16)
-#define LT_FRAGHDR	BIT(17)	/* IPv6: a Fragment header before TCP */
+#define LT_TSECR0	BIT(17)	/* timestamp option with TSecr 0: GRO merges it */
 /* For lt_put() only */
 #define LT_EMPTY	BIT(29)	/* no payload */
 #define LT_FRAMES	BIT(30)	/* page mode: lro_receive_frags() */
