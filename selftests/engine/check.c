@@ -2,7 +2,7 @@
 /*
  * lro_engine_test: tests of the LRO engine through its driver API.
  *
- * At load, every case (rules.c, descs.c, paths.c) runs against a
+ * At load, every case (rules.c, descs.c, paths.c, ipv6.c) runs against a
  * fresh manager whose packets go up a test device of our own (lrotest%d):
  * its rx_handler takes them into a queue. Then each packet is checked against the
  * segments that went in (see lt_check_pkt()), and the manager's
@@ -369,7 +369,7 @@ static const char *lt_run(struct lt_ctx *t, const struct lt_case *c)
 }
 
 static const struct lt_case_set *const lt_sets[] = {
-	&lt_rule_cases, &lt_desc_cases, &lt_path_cases,
+	&lt_rule_cases, &lt_desc_cases, &lt_path_cases, &lt_ipv6_cases,
 };
 
 static int __init lt_init(void)

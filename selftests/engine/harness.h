@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * lro_engine_test: what the cases (rules.c, descs.c, paths.c) use
+ * lro_engine_test: what the cases (rules.c, descs.c, paths.c, ipv6.c) use
  * of the harness: the segment builders (build.c, frames.c for page mode)
  * and the checker (check.c, agg.c for aggregates).
  *
@@ -175,6 +175,10 @@ struct lt_case_set {
 extern const struct lt_case_set lt_rule_cases;	/* rules.c */
 extern const struct lt_case_set lt_desc_cases;	/* descs.c */
 extern const struct lt_case_set lt_path_cases;	/* paths.c */
+extern const struct lt_case_set lt_ipv6_cases;	/* ipv6.c */
+
+/* descs.c: flows of the many_flows cases (module parameter "flows") */
+extern unsigned int lt_flows;
 
 /* check.c */
 const char *lt_fail(struct lt_ctx *t, const char *fmt, ...) __printf(2, 3);
