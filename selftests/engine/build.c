@@ -48,6 +48,7 @@ static rx_handler_result_t lt_rx(struct sk_buff **pskb)
 	struct lt_ctx *t = rcu_dereference((*pskb)->dev->rx_handler_data);
 
 	t->rx_count++;
+	lt_seen(t, *pskb);
 	skb_queue_tail(&t->rxq, *pskb);
 	return RX_HANDLER_CONSUMED;
 }
@@ -501,6 +502,9 @@ int lt_reset(struct lt_ctx *t)
 	t->err = NULL;
 	t->rx_count = 0;
 	t->hooked = 0;
+	memset(t->seen_flush, 0, sizeof(t->seen_flush));
+	t->seen_rep = 0;
+	t->seen[0] = 0;
 	kvfree(t->mgr.lro_arr);
 	memset(&t->mgr, 0, sizeof(t->mgr));
 	t->mgr.dev = t->dev;

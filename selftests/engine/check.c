@@ -48,6 +48,52 @@ const char *lt_fail(struct lt_ctx *t, const char *fmt, ...)
 	return t->msg;
 }
 
+/* End the token of t->seen_* in t->seen. */
+static void lt_seen_put(struct lt_ctx *t)
+{
+	size_t n = strlen(t->seen);
+
+	if (!t->seen_rep)
+		return;
+	if (t->seen_rep > 1)
+		snprintf(t->seen + n, sizeof(t->seen) - n, " %u%cx%u",
+			 t->seen_segs, t->seen_how, t->seen_rep);
+	else
+		snprintf(t->seen + n, sizeof(t->seen) - n, " %u%c",
+			 t->seen_segs, t->seen_how);
+	t->seen_rep = 0;
+}
+
+/*
+ * Note a packet sent up as a token ("4B"): its segments, and the flush
+ * reason whose counter went up since the last one ('p' if none). Right
+ * for packets sent up synchronously (LRO_F_NAPI), which most cases use.
+ */
+void lt_seen(struct lt_ctx *t, struct sk_buff *skb)
+{
+	const unsigned long *flush = t->mgr.stats.flush;
+	unsigned int segs = skb_is_gso(skb) ? skb_shinfo(skb)->gso_segs : 1;
+	char how = 'p';
+	int i;
+
+	for (i = 0; i < LRO_FLUSH_NR; i++) {
+		if (flush[i] != t->seen_flush[i])
+			how = lt_reasons[i];
+		t->seen_flush[i] = flush[i];
+	}
+	if (t->seen_rep && (segs != t->seen_segs || how != t->seen_how))
+		lt_seen_put(t);
+	t->seen_segs = segs;
+	t->seen_how = how;
+	t->seen_rep++;
+}
+
+const char *lt_seen_str(struct lt_ctx *t)
+{
+	lt_seen_put(t);
+	return t->seen[0] ? t->seen + 1 : "nothing";
+}
+
 /* Checking what came out */
 
 struct lt_want {
@@ -392,6 +438,9 @@ static int __init lt_init(void)
 			if (why) {
 				failed++;
 				pr_info("not ok %u %s: %s\n", ++n, c->name, why);
+				pr_info("# %s: want \"%s\", seen \"%s\"\n",
+					c->name, lt->want ?: c->want,
+					lt_seen_str(lt));
 			} else {
 				passed++;
 				pr_info("ok %u %s\n", ++n, c->name);

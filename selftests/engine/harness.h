@@ -151,6 +151,11 @@ struct lt_ctx {
 	struct ubuf_info zc;		/* of a zerocopy segment */
 	const char *err;		/* harness error (no memory) */
 	char msg[160];
+	/* what came up, in the expectations' tokens (diagnostics only) */
+	unsigned long seen_flush[LRO_FLUSH_NR];
+	unsigned int seen_segs, seen_rep;
+	char seen_how;
+	char seen[256];
 };
 
 /*
@@ -182,6 +187,8 @@ extern unsigned int lt_flows;
 
 /* check.c */
 const char *lt_fail(struct lt_ctx *t, const char *fmt, ...) __printf(2, 3);
+void lt_seen(struct lt_ctx *t, struct sk_buff *skb);
+const char *lt_seen_str(struct lt_ctx *t);
 
 static inline struct lt_in *lt_next(struct lt_ctx *t, struct lt_in *in)
 {
