@@ -228,9 +228,8 @@ static const char *lt_check_pkt(struct lt_ctx *t, struct sk_buff *skb,
 	c = skb_copy(skb, GFP_KERNEL);
 	if (!c)
 		return lt_fail(t, "pkt %u: no memory", k);
-	if (skb->protocol == htons(ETH_P_IP) ||
-	    skb->protocol == htons(ETH_P_IPV6))
-		ihl = lt_iphl(c->data, c->len);
+	/* by the IP version: a wrong skb->protocol is an error of its own */
+	ihl = lt_iphl(c->data, c->len);
 	if (ihl && c->len >= ihl + sizeof(*th)) {
 		th = (const struct tcphdr *)(c->data + ihl);
 		f = lt_find_flow(t, c->data, th, vlan);

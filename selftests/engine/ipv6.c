@@ -86,19 +86,49 @@ static const char *c6_reject(struct lt_ctx *t, unsigned long arg)
 	return NULL;
 }
 
-/* A lone segment with a Fragment header (offset 0, no more fragments)
- * before TCP, A, B, another: GRO holds none of them (no offload for
- * NEXTHDR_FRAGMENT), and merges A and B.
+/*
+ * A lone segment with a Fragment header (offset 0, no more fragments)
+ * before TCP, A, B, another: GRO holds none of them (ipv6_gro_receive():
+ * no offload for NEXTHDR_FRAGMENT), and merges A and B. Through a
+ * get_skb_header() or get_frag_header() that reports TCP behind it, too.
  */
 static const char *c6_fraghdr(struct lt_ctx *t, unsigned long arg)
 {
 	struct lt_flow *f = lt_flow6(t);
+
+	if (arg & M6_HDRCB)
+		t->mgr.get_skb_header = c6_skb_header;
+	arg &= ~M6_HDRCB;
 
 	lt_put(t, f, MSS, arg | LT_FRAGHDR);
 	lt_put(t, f, MSS, arg);
 	lt_put(t, f, MSS, arg);
 	lt_flush_all(t);
 	lt_put(t, f, MSS, arg | LT_FRAGHDR);
+	return NULL;
+}
+
+/*
+ * LRO_F_EXTRACT_VLAN_ID: the driver took the tag (given to the hwaccel
+ * variant) but left skb->protocol 802.1Q, data at the IP header. The IP
+ * version says IPv6; the aggregate goes up as IPv6 (ETH_P_IPV6).
+ */
+static const char *c6_extract(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *f = lt_flow6(t);
+	struct sk_buff *skb;
+	unsigned int i;
+
+	t->mgr.features |= LRO_F_EXTRACT_VLAN_ID;
+	f->vlan = 7;
+	for (i = 0; i < 4; i++) {
+		skb = lt_make(t, f, MSS, 0);
+		if (!skb)
+			break;
+		skb->protocol = htons(ETH_P_8021Q);
+		lt_feed(t, skb, f->vlan);
+	}
+	lt_flush_all(t);
 	return NULL;
 }
 
@@ -357,6 +387,7 @@ static const struct lt_case cases[] = {
 	{ "v6_reject_tsecr_zero", c6_reject, LT_TSECR0, "1Fx2 2B" },
 	{ "v6_frag_header", c6_fraghdr, 0, "1p 2B 1p" },
 	{ "v6_frames_frag_header", c6_fraghdr, LT_FRAMES, "1p 2B 1p" },
+	{ "v6_frag_header_get_skb_header", c6_fraghdr, M6_HDRCB, "1p 2B 1p" },
 	JOIN("hop_limit", J6_HOPLIMIT, "2F 2B"),
 	JOIN("traffic_class", J6_TCLASS, "2F 2B"),
 	JOIN("ecn_ect", J6_ECT, "2F 2B"),
@@ -393,6 +424,7 @@ static const struct lt_case cases[] = {
 	{ "v6_inband_vlan_keyed", c6_vlan, C6_INBAND, "2Bx3 1Bx3" },
 	{ "v4_inband_vlan_keyed", c6_vlan, C6_INBAND | C6_V4, "2Bx3 1Bx3" },
 	{ "v6_many_flows", c6_many, 0, NULL },
+	{ "v6_extract_vlan_id", c6_extract, 0, "4B" },
 	CSUM("csum_none_good", CHECKSUM_NONE, "1p 4B"),
 	CSUM("csum_none_bad", CHECKSUM_NONE | BIT(8), "1p 2F 1p 1B"),
 	CSUM("csum_complete_good", CHECKSUM_COMPLETE, "1p 4B"),
