@@ -255,6 +255,14 @@ static const char *lt_check_pkt(struct lt_ctx *t, struct sk_buff *skb,
 	}
 	t->inband_out += f->inband;
 
+	/* an aggregate whose IP header has the wrong length would pass for
+	 * fewer segments below
+	 */
+	if (skb_is_gso(skb) && lt_iplen(c->data) != c->len) {
+		err = lt_fail(t, "pkt %u: IP length %u, packet %u", k,
+			      lt_iplen(c->data), c->len);
+		goto out;
+	}
 	payload = lt_iplen(c->data) - ihl - th->doff * 4;
 	first = &t->in[f->cur];
 	in = first;
