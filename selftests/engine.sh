@@ -12,7 +12,7 @@ source "$(dirname "$0")/lib.sh"
 need_root
 
 ko=$BUILD/selftests/engine/lro_engine_test.ko
-cases=87	# the module's number of cases: none may go missing
+cases=162	# the module's number of cases: none may go missing
 params=/sys/module/lro_engine_test/parameters
 
 [ -f "$ko" ] || skip "$ko is missing (make selftests)"
@@ -20,7 +20,8 @@ params=/sys/module/lro_engine_test/parameters
 mark=$(log_mark)
 [ ! -d /sys/module/lro_engine_test ] || rmmod lro_engine_test
 check "load lro" lro_load
-# many_flows: 4096 flows, fewer under the debug kernel (LRO_SCALE)
+# many_flows, v6_many_flows: 4096 flows, fewer under the debug kernel
+# (LRO_SCALE)
 check "insmod lro_engine_test" insmod "$ko" flows="$(scaled 4096)"
 # Its KTAP lines: from its last header on, not from the mark (a full
 # ring buffer drops old lines, and line numbers stop meaning anything)

@@ -12,6 +12,8 @@
 #include <linux/udp.h>
 #include <net/checksum.h>
 #include <net/ip.h>
+#include <net/ip6_checksum.h>
+#include <net/ipv6.h>
 #include <net/tcp.h>
 
 #include "harness.h"
@@ -19,7 +21,7 @@
 #define LT_ARENA	(2 << 20)
 #define LT_PADLEN	6
 
-static const u8 lt_peer[ETH_ALEN] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x01 };
+const u8 lt_peer[ETH_ALEN] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x01 };
 
 /* The test device: drops what it sends, takes what LRO sends up. */
 
@@ -46,28 +48,9 @@ static rx_handler_result_t lt_rx(struct sk_buff **pskb)
 	struct lt_ctx *t = rcu_dereference((*pskb)->dev->rx_handler_data);
 
 	t->rx_count++;
+	lt_seen(t, *pskb);
 	skb_queue_tail(&t->rxq, *pskb);
 	return RX_HANDLER_CONSUMED;
-}
-
-/* Page mode: the frames the harness builds start with an Ethernet header. */
-static int lt_frag_header(skb_frag_t *frag, void **mac_hdr, void **ip_hdr,
-			  void **tcpudp_hdr, u64 *hdr_flags, void *priv)
-{
-	struct ethhdr *eth = skb_frag_address(frag);
-	struct iphdr *iph = (struct iphdr *)(eth + 1);
-
-	*hdr_flags = 0;
-	if (eth->h_proto != htons(ETH_P_IP))
-		return -EINVAL;
-	*mac_hdr = eth;
-	*ip_hdr = iph;
-	*hdr_flags = LRO_IPV4;
-	if (iph->protocol != IPPROTO_TCP)
-		return -EINVAL;
-	*tcpudp_hdr = (u8 *)iph + iph->ihl * 4;
-	*hdr_flags |= LRO_TCP;
-	return 0;
 }
 
 /* Recording inputs */
@@ -95,6 +78,24 @@ struct lt_flow *lt_flow(struct lt_ctx *t)
 	return f;
 }
 
+/* The same, over IPv6: fd00::4d:1 to fd00::4d:2 (bytes 4-11 of the source
+ * are the IPv4 flows' addresses: where an IPv4 header has them)
+ */
+struct lt_flow *lt_flow6(struct lt_ctx *t)
+{
+	struct lt_flow *f = lt_flow(t);
+
+	f->v6 = true;
+	f->saddr6.s6_addr32[0] = htonl(0xfd000000);
+	f->saddr6.s6_addr32[1] = f->saddr;
+	f->saddr6.s6_addr32[2] = f->daddr;
+	f->saddr6.s6_addr32[3] = htonl(0x004d0001);
+	f->daddr6 = f->saddr6;
+	f->daddr6.s6_addr32[3] = htonl(0x004d0002);
+	f->extlen = 8;
+	return f;
+}
+
 static struct lt_in *lt_new_in(struct lt_ctx *t, struct lt_flow *f,
 			       unsigned int len)
 {
@@ -119,25 +120,12 @@ static struct lt_in *lt_new_in(struct lt_ctx *t, struct lt_flow *f,
 	return in;
 }
 
-/* Record the next segment of @f (IP header on) and advance the flow. */
-static struct lt_in *lt_tcp(struct lt_ctx *t, struct lt_flow *f,
-			    unsigned int len, u32 mods)
+/* The IPv4 header of a segment of @f with @tot bytes from it on */
+static void lt_ip4(const struct lt_flow *f, u8 *p, unsigned int iphl,
+		   unsigned int tot, u32 mods)
 {
-	unsigned int iphl = mods & LT_IPOPT ? 24 : 20;
-	unsigned int thl = f->ts || (mods & LT_TCPOPT) ? 32 : 20;
-	unsigned int tot = iphl + thl + len, i;
-	struct lt_in *in;
-	struct iphdr *iph;
-	struct tcphdr *th;
-	__be32 *opt;
-	u8 *p;
+	struct iphdr *iph = (struct iphdr *)p;
 
-	in = lt_new_in(t, f, tot + (mods & LT_PAD ? LT_PADLEN : 0));
-	if (!in)
-		return NULL;
-	p = in->data;
-	memset(p, 0, iphl + thl);
-	iph = (struct iphdr *)p;
 	iph->version = 4;
 	iph->ihl = iphl / 4;
 	iph->tos = f->tos | (mods & LT_CE ? INET_ECN_CE : 0);
@@ -154,6 +142,75 @@ static struct lt_in *lt_tcp(struct lt_ctx *t, struct lt_flow *f,
 	iph->check = ip_fast_csum(iph, iph->ihl);
 	if (mods & LT_BADIP)
 		iph->check = (__force __sum16)((__force u16)iph->check ^ 0x0101);
+}
+
+/* IPv6 headers before TCP: @f's extension headers, then a Fragment header
+ * (offset 0, no more fragments) with LT_FRAGHDR
+ */
+static unsigned int lt_ip6_len(const struct lt_flow *f, u32 mods)
+{
+	return sizeof(struct ipv6hdr) + f->nexth * f->extlen +
+	       (mods & LT_FRAGHDR ? sizeof(struct frag_hdr) : 0);
+}
+
+/* The IPv6 header and its extension headers; @tot: bytes from it on */
+static void lt_ip6(const struct lt_flow *f, u8 *p, unsigned int tot, u32 mods)
+{
+	struct ipv6hdr *ip6 = (struct ipv6hdr *)p;
+	u8 *nexthdr = &ip6->nexthdr;
+	unsigned int i;
+
+	ip6->version = 6;
+	ip6_flow_hdr(ip6, f->tos | (mods & LT_CE ? INET_ECN_CE : 0),
+		     htonl(f->label));
+	ip6->payload_len = htons(tot - sizeof(*ip6));
+	ip6->hop_limit = f->ttl;
+	ip6->saddr = f->saddr6;
+	ip6->daddr = f->daddr6;
+	p += sizeof(*ip6);
+	for (i = 0; i < f->nexth; i++, p += f->extlen) {
+		/* next header, length, then PadN (Routing: type, left 0) */
+		*nexthdr = f->exth[i];
+		nexthdr = p;
+		p[1] = f->extlen / 8 - 1;
+		if (f->exth[i] != NEXTHDR_ROUTING) {
+			p[2] = IPV6_TLV_PADN;
+			p[3] = f->extlen - 4;
+		}
+		memset(p + 4, f->extval, f->extlen - 4);
+	}
+	if (mods & LT_FRAGHDR) {
+		struct frag_hdr *fh = (struct frag_hdr *)p;
+
+		*nexthdr = NEXTHDR_FRAGMENT;
+		nexthdr = &fh->nexthdr;
+		fh->identification = htonl(f->id);
+	}
+	*nexthdr = IPPROTO_TCP;
+}
+
+/* Record the next segment of @f (IP header on) and advance the flow. */
+static struct lt_in *lt_tcp(struct lt_ctx *t, struct lt_flow *f,
+			    unsigned int len, u32 mods)
+{
+	unsigned int iphl = f->v6 ? lt_ip6_len(f, mods) :
+			    mods & LT_IPOPT ? 24 : 20;
+	unsigned int thl = f->ts || (mods & LT_TCPOPT) ? 32 : 20;
+	unsigned int tot = iphl + thl + len, i;
+	struct lt_in *in;
+	struct tcphdr *th;
+	__be32 *opt;
+	u8 *p;
+
+	in = lt_new_in(t, f, tot + (mods & LT_PAD ? LT_PADLEN : 0));
+	if (!in)
+		return NULL;
+	p = in->data;
+	memset(p, 0, iphl + thl);
+	if (f->v6)
+		lt_ip6(f, p, tot, mods);
+	else
+		lt_ip4(f, p, iphl, tot, mods);
 
 	th = (struct tcphdr *)(p + iphl);
 	th->source = htons(f->sport);
@@ -188,15 +245,19 @@ static struct lt_in *lt_tcp(struct lt_ctx *t, struct lt_flow *f,
 		p[iphl + thl + i] = x * 131 + (x >> 8) * 7 + f->sport;
 	}
 	memset(p + tot, 0xee, in->len - tot);
-	th->check = tcp_v4_check(thl + len, iph->saddr, iph->daddr,
-				 csum_partial(th, thl + len, 0));
+	if (f->v6)
+		th->check = tcp_v6_check(thl + len, &f->saddr6, &f->daddr6,
+					 csum_partial(th, thl + len, 0));
+	else
+		th->check = tcp_v4_check(thl + len, f->saddr, f->daddr,
+					 csum_partial(th, thl + len, 0));
 	if (mods & LT_BAD)
 		th->check = (__force __sum16)((__force u16)th->check ^ 0x0101);
 
 	in->hlen = iphl + thl;
 	in->payload = len;
 	in->seq = f->seq;
-	in->id = f->id;
+	in->id = f->v6 ? 0 : f->id;
 	in->psh = th->psh;
 	in->bad = !!(mods & (LT_BAD | LT_BADIP));
 	in->plain = !(mods & LT_INELIGIBLE) && len;
@@ -221,7 +282,7 @@ static struct sk_buff *lt_skb(struct lt_ctx *t, struct lt_in *in, __be16 proto)
 		n = min(t->layout == LT_PAGED ? t->nfrags : 1, in->len - lin);
 	if (t->layout == LT_HEADFRAG) {
 		unsigned int size = SKB_DATA_ALIGN(NET_SKB_PAD + NET_IP_ALIGN +
-						   ETH_HLEN + lin) +
+						   VLAN_ETH_HLEN + lin) +
 			SKB_DATA_ALIGN(sizeof(struct skb_shared_info));
 		void *data = netdev_alloc_frag(size);
 
@@ -233,7 +294,7 @@ static struct sk_buff *lt_skb(struct lt_ctx *t, struct lt_in *in, __be16 proto)
 		}
 		skb_reserve(skb, NET_SKB_PAD);
 	} else {
-		skb = alloc_skb(NET_IP_ALIGN + ETH_HLEN + lin, GFP_KERNEL);
+		skb = alloc_skb(NET_IP_ALIGN + VLAN_ETH_HLEN + lin, GFP_KERNEL);
 		if (!skb)
 			goto nomem;
 	}
@@ -242,6 +303,14 @@ static struct sk_buff *lt_skb(struct lt_ctx *t, struct lt_in *in, __be16 proto)
 	ether_addr_copy(eth->h_dest, t->dev->dev_addr);
 	ether_addr_copy(eth->h_source, lt_peer);
 	eth->h_proto = proto;
+	in->inband = in->flow && in->flow->inband;
+	if (in->inband) {
+		struct vlan_hdr *vh = skb_put(skb, VLAN_HLEN);
+
+		eth->h_proto = htons(ETH_P_8021Q);
+		vh->h_vlan_TCI = htons(in->flow->vlan);
+		vh->h_vlan_encapsulated_proto = proto;
+	}
 	skb_put_data(skb, in->data, lin);
 	for (i = 0, off = lin; i < n; i++) {
 		unsigned int size = i < n - 1 ? (in->len - lin) / n : in->len - off;
@@ -261,6 +330,9 @@ static struct sk_buff *lt_skb(struct lt_ctx *t, struct lt_in *in, __be16 proto)
 	skb->ip_summed = t->summed;
 	if (t->summed == CHECKSUM_COMPLETE)
 		skb->csum = csum_partial(in->data, in->len, 0);
+	if (t->summed == CHECKSUM_COMPLETE && in->inband)	/* from the tag */
+		skb->csum = csum_add(csum_partial(skb->data, VLAN_HLEN, 0),
+				     skb->csum);
 	in->summed = skb->ip_summed;
 	in->csum = skb->csum;
 	in->truesize = skb->truesize;
@@ -282,7 +354,7 @@ struct sk_buff *lt_make(struct lt_ctx *t, struct lt_flow *f, unsigned int len,
 
 	if (!in)
 		return NULL;
-	skb = lt_skb(t, in, htons(ETH_P_IP));
+	skb = lt_skb(t, in, htons(f->v6 ? ETH_P_IPV6 : ETH_P_IP));
 	if (skb)
 		skb->skb_iif = f->iif;
 	return skb;
@@ -304,7 +376,7 @@ void lt_seg(struct lt_ctx *t, struct lt_flow *f, unsigned int len, u32 mods)
 	struct sk_buff *skb = lt_make(t, f, len, mods);
 
 	if (skb)
-		lt_feed(t, skb, f->vlan);
+		lt_feed(t, skb, f->inband ? 0 : f->vlan);
 }
 
 void lt_segs(struct lt_ctx *t, struct lt_flow *f, unsigned int n,
@@ -314,69 +386,13 @@ void lt_segs(struct lt_ctx *t, struct lt_flow *f, unsigned int n,
 		lt_seg(t, f, len, 0);
 }
 
-/* Page mode: the frame in pages (Ethernet header and t->pg_head payload
- * bytes in fragment 0, the rest in t->nfrags more), to lro_receive_frags().
- */
-static void lt_frame_in(struct lt_ctx *t, struct lt_in *in, __be16 proto,
-			u16 vlan)
-{
-	unsigned int hl = min_t(int, in->hlen + t->pg_head, in->len);
-	unsigned int len = ETH_HLEN + in->len, n = 1, off, i;
-	skb_frag_t frags[MAX_SKB_FRAGS];
-	struct ethhdr *eth;
-	struct page *page;
-	__wsum sum;
-
-	if (hl < in->len)
-		n += min(t->nfrags, in->len - hl);
-	for (i = 0, off = 0; i < n; i++) {
-		unsigned int size = i ? (in->len - hl) / (n - 1) : ETH_HLEN + hl;
-
-		if (i == n - 1 && i)
-			size = in->len - off;
-		page = alloc_page(GFP_KERNEL);
-		if (!page || size > PAGE_SIZE) {
-			if (page)
-				__free_page(page);
-			while (i--)
-				__free_page(skb_frag_page(&frags[i]));
-			t->err = "no memory for a frame";
-			return;
-		}
-		if (!i) {
-			eth = page_address(page);
-			ether_addr_copy(eth->h_dest, t->dev->dev_addr);
-			ether_addr_copy(eth->h_source, lt_peer);
-			eth->h_proto = proto;
-			memcpy(eth + 1, in->data, hl);
-			off = hl;
-		} else {
-			memcpy(page_address(page), in->data + off, size);
-			off += size;
-		}
-		skb_frag_fill_page_desc(&frags[i], page, 0, size);
-	}
-	sum = csum_partial(in->data, in->len, 0);
-	in->frame = true;
-	in->summed = t->mgr.ip_summed;
-	in->csum = sum;
-	in->truesize = n * PAGE_SIZE;
-	in->nfrags = n - (hl == in->hlen);
-	local_bh_disable();
-	if (vlan)
-		lro_vlan_hwaccel_receive_frags(&t->mgr, frags, len, n * PAGE_SIZE,
-					       vlan, NULL, sum);
-	else
-		lro_receive_frags(&t->mgr, frags, len, n * PAGE_SIZE, NULL, sum);
-	local_bh_enable();
-}
-
 void lt_frame(struct lt_ctx *t, struct lt_flow *f, unsigned int len, u32 mods)
 {
 	struct lt_in *in = lt_tcp(t, f, len, mods);
 
 	if (in)
-		lt_frame_in(t, in, htons(ETH_P_IP), f->vlan);
+		lt_frame_in(t, in, htons(f->v6 ? ETH_P_IPV6 : ETH_P_IP),
+			    f->vlan);
 }
 
 /* Something LRO must pass untouched: UDP/IPv4, TCP/IPv6 or ARP. */
@@ -481,10 +497,14 @@ int lt_reset(struct lt_ctx *t)
 	t->summed = CHECKSUM_UNNECESSARY;
 	t->want = NULL;
 	t->no_desc = 0;
+	t->inband_out = 0;
 	t->nkeep = 0;
 	t->err = NULL;
 	t->rx_count = 0;
 	t->hooked = 0;
+	memset(t->seen_flush, 0, sizeof(t->seen_flush));
+	t->seen_rep = 0;
+	t->seen[0] = 0;
 	kvfree(t->mgr.lro_arr);
 	memset(&t->mgr, 0, sizeof(t->mgr));
 	t->mgr.dev = t->dev;

@@ -2,9 +2,9 @@
 /*
  * lro_engine_test: tests of the LRO engine through its driver API.
  *
- * At load, every case (rules.c, descs.c, paths.c) runs against a fresh
- * manager whose packets go up a test device of our own (lrotest%d): its
- * rx_handler takes them into a queue. Then each packet is checked against the
+ * At load, every case (rules.c, descs.c, paths.c, ipv6.c) runs against a
+ * fresh manager whose packets go up a test device of our own (lrotest%d):
+ * its rx_handler takes them into a queue. Then each packet is checked against the
  * segments that went in (see lt_check_pkt()), and the manager's
  * statistics against the case's expectation. Results are printed to the
  * kernel log as KTAP and counted in the read-only parameters passed and
@@ -20,6 +20,8 @@
 #include <net/checksum.h>
 #include <net/gso.h>
 #include <net/ip.h>
+#include <net/ip6_checksum.h>
+#include <net/ipv6.h>
 #include <net/tcp.h>
 
 #include "harness.h"
@@ -44,6 +46,52 @@ const char *lt_fail(struct lt_ctx *t, const char *fmt, ...)
 	vsnprintf(t->msg, sizeof(t->msg), fmt, ap);
 	va_end(ap);
 	return t->msg;
+}
+
+/* End the token of t->seen_* in t->seen. */
+static void lt_seen_put(struct lt_ctx *t)
+{
+	size_t n = strlen(t->seen);
+
+	if (!t->seen_rep)
+		return;
+	if (t->seen_rep > 1)
+		snprintf(t->seen + n, sizeof(t->seen) - n, " %u%cx%u",
+			 t->seen_segs, t->seen_how, t->seen_rep);
+	else
+		snprintf(t->seen + n, sizeof(t->seen) - n, " %u%c",
+			 t->seen_segs, t->seen_how);
+	t->seen_rep = 0;
+}
+
+/*
+ * Note a packet sent up as a token ("4B"): its segments, and the flush
+ * reason whose counter went up since the last one ('p' if none). Right
+ * for packets sent up synchronously (LRO_F_NAPI), which most cases use.
+ */
+void lt_seen(struct lt_ctx *t, struct sk_buff *skb)
+{
+	const unsigned long *flush = t->mgr.stats.flush;
+	unsigned int segs = skb_is_gso(skb) ? skb_shinfo(skb)->gso_segs : 1;
+	char how = 'p';
+	int i;
+
+	for (i = 0; i < LRO_FLUSH_NR; i++) {
+		if (flush[i] != t->seen_flush[i])
+			how = lt_reasons[i];
+		t->seen_flush[i] = flush[i];
+	}
+	if (t->seen_rep && (segs != t->seen_segs || how != t->seen_how))
+		lt_seen_put(t);
+	t->seen_segs = segs;
+	t->seen_how = how;
+	t->seen_rep++;
+}
+
+const char *lt_seen_str(struct lt_ctx *t)
+{
+	lt_seen_put(t);
+	return t->seen[0] ? t->seen + 1 : "nothing";
 }
 
 /* Checking what came out */
@@ -91,24 +139,23 @@ static int lt_want_next(struct lt_want *w)
 	return w->segs ? 1 : -1;
 }
 
-/* Both checksums of a linear IPv4/TCP packet at @p verify. */
-static bool lt_csum_ok(const u8 *p)
+/* Are @f's addresses those of the IP header at @p? */
+static bool lt_flow_addrs(const struct lt_flow *f, const u8 *p)
 {
 	const struct iphdr *iph = (const struct iphdr *)p;
-	unsigned int tcplen = ntohs(iph->tot_len) - iph->ihl * 4;
+	const struct ipv6hdr *ip6 = (const struct ipv6hdr *)p;
+	bool v6 = iph->version == 6;
 
-	return !ip_fast_csum(iph, iph->ihl) &&
-	       !csum_tcpudp_magic(iph->saddr, iph->daddr, tcplen, IPPROTO_TCP,
-				  csum_partial(p + iph->ihl * 4, tcplen, 0));
+	if (f->v6 != v6)
+		return false;
+	if (f->v6)
+		return ipv6_addr_equal(&f->saddr6, &ip6->saddr) &&
+		       ipv6_addr_equal(&f->daddr6, &ip6->daddr);
+	return f->saddr == iph->saddr && f->daddr == iph->daddr;
 }
 
-static struct lt_in *lt_next(struct lt_ctx *t, struct lt_in *in)
-{
-	return in->next >= 0 ? &t->in[in->next] : NULL;
-}
-
-/* The flow @iph/@th belongs to, if its next segment due starts there. */
-static struct lt_flow *lt_find_flow(struct lt_ctx *t, const struct iphdr *iph,
+/* The flow @nh/@th belongs to, if its next segment due starts there. */
+static struct lt_flow *lt_find_flow(struct lt_ctx *t, const u8 *nh,
 				    const struct tcphdr *th, u16 vlan)
 {
 	unsigned int i, j;
@@ -121,8 +168,7 @@ static struct lt_flow *lt_find_flow(struct lt_ctx *t, const struct iphdr *iph,
 		if (j >= t->nflows)
 			continue;
 		f = &t->flows[j];
-		if (f->cur >= 0 &&
-		    f->saddr == iph->saddr && f->daddr == iph->daddr &&
+		if (f->cur >= 0 && lt_flow_addrs(f, nh) &&
 		    htons(f->sport) == th->source &&
 		    htons(f->dport) == th->dest && f->vlan == vlan &&
 		    t->in[f->cur].seq == ntohl(th->seq))
@@ -147,7 +193,7 @@ static const char *lt_check_single(struct lt_ctx *t, struct sk_buff *skb,
 				       k, skb->ip_summed, in->summed);
 		return NULL;
 	}
-	if (in->flow && !lt_csum_ok(c->data))
+	if (in->flow && !lt_csum_ok(c->data, c->len))
 		return lt_fail(t, "pkt %u: checksums do not verify", k);
 	if (in->plain && skb->ip_summed != CHECKSUM_UNNECESSARY)
 		return lt_fail(t, "pkt %u: verified segment has ip_summed %u", k,
@@ -162,181 +208,6 @@ static const char *lt_check_single(struct lt_ctx *t, struct sk_buff *skb,
 	return NULL;
 }
 
-/* Could segment @in's payload go into the frags[] of an skb with @used
- * fragments? skb_gro_receive()'s rules, as lro_attach_skb() follows them.
- * Returns the fragments it adds, 0 if it must be chained.
- */
-static unsigned int lt_fill(const struct lt_in *in, unsigned int used,
-			    bool tail_pp)
-{
-	unsigned int need;
-
-	if (in->pp != tail_pp)
-		return 0;
-	if (in->stealable && !(in->cloned && in->pp))
-		need = in->nfrags;
-	else if (in->headfrag && !in->cloned)
-		need = 1 + in->nfrags;
-	else
-		return 0;
-	return used + need <= MAX_SKB_FRAGS ? need : 0;
-}
-
-/*
- * The layout lro_attach_skb() makes: payload into the frags[] of the last
- * skb (the head, then the last on the frag_list) while they fit, else the
- * segment chained; truesize the sum of what was merged.
- */
-static const char *lt_check_layout(struct lt_ctx *t, struct sk_buff *skb,
-				   struct lt_in *in, unsigned int n,
-				   unsigned int k)
-{
-	unsigned int nr = in->nfrags, tail_nr = nr, list_nr = 0, got_nr = 0;
-	unsigned int ts = in->truesize, lists = 0, chained = 0, j, add;
-	bool frames = in->frame, cloned = in->cloned, tail_pp = in->pp;
-	bool fill = true;	/* the tail is not a clone */
-	struct sk_buff *it;
-
-	for (j = 1; j < n; j++) {
-		in = lt_next(t, in);
-		add = fill ? lt_fill(in, tail_nr, tail_pp) : 0;
-		if (frames) {
-			nr += in->nfrags;
-			ts += in->truesize;
-		} else if (add) {
-			tail_nr += add;
-			if (chained)
-				list_nr += add;
-			else
-				nr += add;
-			ts += in->truesize - (in->stealable ?
-					      SKB_TRUESIZE(in->end) :
-					      SKB_DATA_ALIGN(sizeof(struct sk_buff)));
-		} else {
-			chained++;
-			ts += in->truesize;
-			tail_nr = in->nfrags;
-			list_nr += in->nfrags;
-			tail_pp = in->pp;
-			fill = !in->cloned;
-		}
-	}
-	skb_walk_frags(skb, it) {
-		lists++;
-		got_nr += skb_shinfo(it)->nr_frags;
-	}
-	if (skb_shinfo(skb)->nr_frags != nr || lists != chained ||
-	    got_nr != list_nr)
-		return lt_fail(t, "pkt %u: %u frags + %u chained (%u frags), want %u + %u (%u)",
-			       k, skb_shinfo(skb)->nr_frags, lists, got_nr,
-			       nr, chained, list_nr);
-	/* page mode: the skb LRO allocated for the headers comes on top */
-	if (frames ? skb->truesize <= ts ||
-		     skb->truesize > ts + SKB_TRUESIZE(2048) :
-		     !cloned && skb->truesize != ts)
-		return lt_fail(t, "pkt %u: truesize %u, want %s%u", k,
-			       skb->truesize, frames ? "a bit over " : "", ts);
-	return NULL;
-}
-
-/* Forwarding: segmented again, the aggregate gives back the inputs. */
-static const char *lt_check_gso(struct lt_ctx *t, struct sk_buff *skb,
-				struct lt_in *in, unsigned int n,
-				netdev_features_t features, unsigned int k)
-{
-	struct sk_buff *segs, *s, *c;
-	const char *err = NULL;
-	unsigned int j = 0;
-
-	segs = skb_gso_segment(skb, features);
-	if (IS_ERR_OR_NULL(segs))
-		return lt_fail(t, "pkt %u: skb_gso_segment() failed (%ld)", k,
-			       PTR_ERR(segs));
-	for (s = segs; s && !err; s = s->next, j++, in = lt_next(t, in)) {
-		if (j == n) {
-			err = lt_fail(t, "pkt %u: more than %u segments", k, n);
-			break;
-		}
-		c = skb_copy(s, GFP_KERNEL);
-		if (!c)
-			err = "no memory";
-		else if (c->ip_summed == CHECKSUM_PARTIAL && skb_checksum_help(c))
-			err = lt_fail(t, "pkt %u: segment %u: no checksum", k, j);
-		else if (c->len != in->len || memcmp(c->data, in->data, in->len))
-			err = lt_fail(t, "pkt %u: segment %u (features %llx) is not the input",
-				      k, j, features);
-		else if (!lt_csum_ok(c->data))
-			err = lt_fail(t, "pkt %u: segment %u: bad checksum", k, j);
-		kfree_skb(c);
-	}
-	if (!err && j != n)
-		err = lt_fail(t, "pkt %u: %u segments, want %u", k, j, n);
-	kfree_skb_list(segs);
-	return err;
-}
-
-static const char *lt_check_agg(struct lt_ctx *t, struct sk_buff *skb,
-				struct sk_buff *c, struct lt_in *first,
-				unsigned int n, unsigned int k)
-{
-	const struct skb_shared_info *si = skb_shinfo(skb);
-	struct iphdr *iph = (struct iphdr *)c->data;
-	unsigned int ihl = iph->ihl * 4, hl = first->hlen, off = hl, j;
-	unsigned int type = SKB_GSO_TCPV4;
-	u8 want[64], got[64];
-	struct lt_in *in = first, *last = first;
-	const char *err;
-
-	/* headers: the first segment's, but for length, checksums and PSH */
-	if (ihl + ((struct tcphdr *)(c->data + ihl))->doff * 4 != hl ||
-	    hl > sizeof(want) || ntohs(iph->tot_len) != c->len)
-		return lt_fail(t, "pkt %u: header or total length is wrong", k);
-	for (j = 0; j < n; j++, last = in, in = lt_next(t, in)) {
-		if (in->bad)
-			return lt_fail(t, "pkt %u: merged a segment with a bad checksum", k);
-		if (memcmp(c->data + off, in->data + in->hlen, in->payload))
-			return lt_fail(t, "pkt %u: payload of segment %u differs", k, j);
-		off += in->payload;
-	}
-	memcpy(want, first->data, hl);
-	memcpy(got, c->data, hl);
-	((struct iphdr *)want)->tot_len = htons(c->len);
-	((struct iphdr *)want)->check = 0;
-	((struct iphdr *)got)->check = 0;
-	((struct tcphdr *)(want + ihl))->check = 0;
-	((struct tcphdr *)(got + ihl))->check = 0;
-	((struct tcphdr *)(want + ihl))->psh = last->psh;
-	if (memcmp(want, got, hl))
-		return lt_fail(t, "pkt %u: headers are not the first segment's", k);
-	if (ip_fast_csum(iph, iph->ihl))
-		return lt_fail(t, "pkt %u: IP header checksum does not verify", k);
-
-	if (lt_next(t, first)->id == first->id)
-		type |= SKB_GSO_TCP_FIXEDID;
-	if (si->gso_size != first->payload || si->gso_segs != n ||
-	    si->gso_type != type)
-		return lt_fail(t, "pkt %u: gso size/segs/type %u/%u/%#x, want %u/%u/%#x",
-			       k, si->gso_size, si->gso_segs, si->gso_type,
-			       first->payload, n, type);
-	if (skb->ip_summed != CHECKSUM_PARTIAL ||
-	    skb_network_header(skb) != skb->data ||
-	    skb_transport_header(skb) != skb->data + ihl ||
-	    skb_checksum_start(skb) != skb_transport_header(skb) ||
-	    skb->csum_offset != offsetof(struct tcphdr, check))
-		return lt_fail(t, "pkt %u: not CHECKSUM_PARTIAL at the TCP header", k);
-	skb_gso_reset(c);
-	if (skb_checksum_help(c) || !lt_csum_ok(c->data))
-		return lt_fail(t, "pkt %u: TCP checksum does not verify", k);
-
-	err = lt_check_layout(t, skb, first, n, k);
-	if (!err)
-		err = lt_check_gso(t, skb, first, n, 0, k);
-	if (!err)
-		err = lt_check_gso(t, skb, first, n,
-				   NETIF_F_SG | NETIF_F_HW_CSUM, k);
-	return err;
-}
-
 /*
  * Packet @k sent up, expected to hold @segs segments: it must start with
  * the next segment due of its flow, hold whole segments that followed in
@@ -347,10 +218,9 @@ static const char *lt_check_pkt(struct lt_ctx *t, struct sk_buff *skb,
 				unsigned int k, unsigned int segs)
 {
 	u16 vlan = skb_vlan_tag_present(skb) ? skb_vlan_tag_get_id(skb) : 0;
-	unsigned int n = 0, covered = 0, payload;
+	unsigned int n = 0, covered = 0, payload, ihl = 0;
 	struct lt_in *in, *first;
 	struct lt_flow *f = NULL;
-	const struct iphdr *iph;
 	const struct tcphdr *th = NULL;
 	const char *err;
 	struct sk_buff *c;
@@ -358,11 +228,15 @@ static const char *lt_check_pkt(struct lt_ctx *t, struct sk_buff *skb,
 	c = skb_copy(skb, GFP_KERNEL);
 	if (!c)
 		return lt_fail(t, "pkt %u: no memory", k);
-	iph = (const struct iphdr *)c->data;
-	if (skb->protocol == htons(ETH_P_IP) && c->len >= 40 &&
-	    iph->protocol == IPPROTO_TCP && c->len >= iph->ihl * 4 + 20) {
-		th = (const struct tcphdr *)(c->data + iph->ihl * 4);
-		f = lt_find_flow(t, iph, th, vlan);
+	/* by the IP version: a wrong skb->protocol is an error of its own */
+	ihl = lt_iphl(c->data, c->len);
+	if (ihl && c->len >= ihl + sizeof(*th)) {
+		th = (const struct tcphdr *)(c->data + ihl);
+		f = lt_find_flow(t, c->data, th, vlan);
+	}
+	if (f && skb->protocol != htons(f->v6 ? ETH_P_IPV6 : ETH_P_IP)) {
+		err = lt_fail(t, "pkt %u: protocol %#x", k, ntohs(skb->protocol));
+		goto out;
 	}
 	if (!f) {
 		first = t->raw.cur >= 0 ? &t->in[t->raw.cur] : NULL;
@@ -379,8 +253,17 @@ static const char *lt_check_pkt(struct lt_ctx *t, struct sk_buff *skb,
 		      lt_fail(t, "pkt %u: 1 segment, want %u", k, segs);
 		goto out;
 	}
+	t->inband_out += f->inband;
 
-	payload = ntohs(iph->tot_len) - iph->ihl * 4 - th->doff * 4;
+	/* an aggregate whose IP header has the wrong length would pass for
+	 * fewer segments below
+	 */
+	if (skb_is_gso(skb) && lt_iplen(c->data) != c->len) {
+		err = lt_fail(t, "pkt %u: IP length %u, packet %u", k,
+			      lt_iplen(c->data), c->len);
+		goto out;
+	}
+	payload = lt_iplen(c->data) - ihl - th->doff * 4;
 	first = &t->in[f->cur];
 	in = first;
 	do {
@@ -488,8 +371,9 @@ static const char *lt_check(struct lt_ctx *t, const char *spec)
 		if (!t->in[i].used)
 			return lt_fail(t, "input %u (seq %u) was not sent up", i,
 				       t->in[i].seq);
-		want.bytes_in += t->in[i].len;
+		want.bytes_in += t->in[i].len + (t->in[i].inband ? VLAN_HLEN : 0);
 	}
+	want.bytes_out += t->inband_out * VLAN_HLEN;
 	want.pkts_in = t->nin;
 	want.pkts_out = total;
 	want.no_desc = t->no_desc;
@@ -538,7 +422,7 @@ static const char *lt_run(struct lt_ctx *t, const struct lt_case *c)
 }
 
 static const struct lt_case_set *const lt_sets[] = {
-	&lt_rule_cases, &lt_desc_cases, &lt_path_cases,
+	&lt_rule_cases, &lt_desc_cases, &lt_path_cases, &lt_ipv6_cases,
 };
 
 static int __init lt_init(void)
@@ -561,6 +445,9 @@ static int __init lt_init(void)
 			if (why) {
 				failed++;
 				pr_info("not ok %u %s: %s\n", ++n, c->name, why);
+				pr_info("# %s: want \"%s\", seen \"%s\"\n",
+					c->name, lt->want ?: c->want,
+					lt_seen_str(lt));
 			} else {
 				passed++;
 				pr_info("ok %u %s\n", ++n, c->name);

@@ -81,9 +81,9 @@ static const char *c_flush_order(struct lt_ctx *t, unsigned long arg)
 }
 
 /* The debug kernel's checkers make many_flows slow: engine.sh scales it. */
-static unsigned int flows = 4096;
-module_param(flows, uint, 0444);
-MODULE_PARM_DESC(flows, "flows, and descriptors, of the many_flows case (2-4096)");
+unsigned int lt_flows = 4096;
+module_param_named(flows, lt_flows, uint, 0444);
+MODULE_PARM_DESC(flows, "flows, and descriptors, of the many_flows cases (2-4096)");
 
 /*
  * As many flows as descriptors: two rounds of one segment each, every
@@ -93,7 +93,7 @@ MODULE_PARM_DESC(flows, "flows, and descriptors, of the many_flows case (2-4096)
  */
 static const char *c_many(struct lt_ctx *t, unsigned long arg)
 {
-	unsigned int i, r, n = clamp(flows, 2U, 4096U);
+	unsigned int i, r, n = clamp(lt_flows, 2U, 4096U);
 	struct lt_flow *f = lt_flow(t);
 
 	if (lt_set_desc(t, n))

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * lro_engine_test: what the cases (rules.c, descs.c, paths.c) use of the
- * harness: the segment builders (build.c) and the checker (check.c).
+ * lro_engine_test: what the cases (rules.c, descs.c, paths.c, ipv6.c) use
+ * of the harness: the segment builders (build.c, frames.c for page mode)
+ * and the checker (check.c, agg.c for aggregates).
  *
  * A case builds TCP segments of one or more test flows, records a copy of
  * each, feeds them to LRO through the public API (linux/inet_lro.h) and
@@ -38,7 +39,7 @@
 #define LT_CE		BIT(7)	/* ECN congestion experienced */
 #define LT_IPOPT	BIT(8)	/* 4 bytes of IP options */
 #define LT_TCPOPT	BIT(9)	/* 12 bytes of options, not NOP,NOP,TS */
-#define LT_TSECR0	BIT(10)	/* timestamp option with TSecr 0 */
+#define LT_FRAGHDR	BIT(10)	/* IPv6: a Fragment header before TCP */
 #define LT_PAD		BIT(11)	/* frame padded past the IP length */
 #define LT_MF		BIT(12)	/* IP fragment: more fragments */
 #define LT_FRAGOFF	BIT(13)	/* IP fragment: non-zero offset */
@@ -46,12 +47,15 @@
 #define LT_INELIGIBLE	(BIT(15) - 1)
 #define LT_BAD		BIT(15)	/* bad TCP checksum */
 #define LT_PSH		BIT(16)
+#define LT_TSECR0	BIT(17)	/* timestamp option with TSecr 0: GRO merges it */
 /* For lt_put() only */
 #define LT_EMPTY	BIT(29)	/* no payload */
 #define LT_FRAMES	BIT(30)	/* page mode: lro_receive_frags() */
 
 #define MSS		1448	/* with timestamps */
 #define MSS_NOTS	1460
+
+#define LT_MAX_EXT	3	/* IPv6 extension headers of a flow */
 
 /* How lt_seg() lays out an skb: headers always linear, then the payload */
 enum lt_layout {
@@ -63,16 +67,25 @@ enum lt_layout {
 			 */
 };
 
+/* A TCP flow, over IPv4 unless @v6 (lt_flow6()) */
 struct lt_flow {
 	__be32 saddr, daddr;
+	struct in6_addr saddr6, daddr6;
+	u32 label;	/* IPv6 flow label */
+	u8 exth[LT_MAX_EXT];	/* IPv6 extension headers (0, 43, 60) */
+	u8 nexth;	/* ... how many */
+	u8 extlen;	/* bytes of each (8 or 16) */
+	u8 extval;	/* a byte of their contents */
 	u16 sport, dport;
 	u32 seq, ack;
 	u32 tsval, tsecr;
 	u16 id;		/* IP ID of the next segment */
 	u16 win;
 	u16 vlan;	/* hardware-stripped VLAN tag, 0 for none */
-	u8 ttl, tos;
+	u8 ttl, tos;	/* IPv6: hop limit, traffic class */
 	bool df, ts, fixedid;
+	bool v6;
+	bool inband;	/* @vlan as an in-band 802.1Q header, not stripped */
 	int iif;	/* skb_iif of its skbs (0: the test device's) */
 	int cur;	/* first input not seen in the output yet, -1 none */
 	int last;	/* last input recorded, -1 none */
@@ -82,7 +95,7 @@ struct lt_flow {
 struct lt_in {
 	u8 *data;		/* network header on */
 	unsigned int len;	/* IP total length, plus padding */
-	unsigned int hlen;	/* IP and TCP headers */
+	unsigned int hlen;	/* IP (and IPv6 extension) and TCP headers */
 	unsigned int payload;
 	unsigned int truesize;
 	unsigned int end;	/* skb_end_offset() */
@@ -97,6 +110,7 @@ struct lt_in {
 	bool stealable;		/* headers alone linear, payload in frags[] */
 	bool headfrag;		/* payload starts in a page-fragment head */
 	bool cloned, pp;	/* fed as a clone; pp_recycle set */
+	bool inband;		/* fed with an in-band 802.1Q header */
 };
 
 #define LT_MAX_FLOWS	4200
@@ -128,6 +142,7 @@ struct lt_ctx {
 	const char *want;		/* overrides the case's expectation */
 	char wantbuf[64];
 	unsigned long no_desc;		/* expected stats.no_desc */
+	unsigned int inband_out;	/* packets sent up tagged in-band */
 	struct {
 		struct sk_buff *skb;	/* original of a clone fed to LRO */
 		int in;
@@ -136,12 +151,18 @@ struct lt_ctx {
 	struct ubuf_info zc;		/* of a zerocopy segment */
 	const char *err;		/* harness error (no memory) */
 	char msg[160];
+	/* what came up, in the expectations' tokens (diagnostics only) */
+	unsigned long seen_flush[LRO_FLUSH_NR];
+	unsigned int seen_segs, seen_rep;
+	char seen_how;
+	char seen[256];
 };
 
 /*
  * Unless a case changes it, the manager has 8 descriptors, max_aggr 64 and
  * LRO_F_NAPI, and segments are linear CHECKSUM_UNNECESSARY skbs of flows
- * with timestamps, DF and incrementing IP IDs.
+ * with timestamps, DF and incrementing IP IDs (IPv4), or timestamps and no
+ * extension headers (IPv6).
  */
 struct lt_case {
 	const char *name;
@@ -159,15 +180,36 @@ struct lt_case_set {
 extern const struct lt_case_set lt_rule_cases;	/* rules.c */
 extern const struct lt_case_set lt_desc_cases;	/* descs.c */
 extern const struct lt_case_set lt_path_cases;	/* paths.c */
+extern const struct lt_case_set lt_ipv6_cases;	/* ipv6.c */
+
+/* descs.c: flows of the many_flows cases (module parameter "flows") */
+extern unsigned int lt_flows;
 
 /* check.c */
 const char *lt_fail(struct lt_ctx *t, const char *fmt, ...) __printf(2, 3);
+void lt_seen(struct lt_ctx *t, struct sk_buff *skb);
+const char *lt_seen_str(struct lt_ctx *t);
+
+static inline struct lt_in *lt_next(struct lt_ctx *t, struct lt_in *in)
+{
+	return in->next >= 0 ? &t->in[in->next] : NULL;
+}
+
+/* agg.c */
+unsigned int lt_iphl(const u8 *p, unsigned int len);
+unsigned int lt_iplen(const u8 *p);
+bool lt_csum_ok(const u8 *p, unsigned int len);
+const char *lt_check_agg(struct lt_ctx *t, struct sk_buff *skb,
+			 struct sk_buff *c, struct lt_in *first,
+			 unsigned int n, unsigned int k);
 
 /* build.c */
+extern const u8 lt_peer[ETH_ALEN];	/* the test device's peer */
 struct lt_ctx *lt_ctx_new(void);
 void lt_ctx_free(struct lt_ctx *t);
 int lt_reset(struct lt_ctx *t);
 struct lt_flow *lt_flow(struct lt_ctx *t);
+struct lt_flow *lt_flow6(struct lt_ctx *t);
 int lt_set_desc(struct lt_ctx *t, int max_desc);
 struct sk_buff *lt_make(struct lt_ctx *t, struct lt_flow *f, unsigned int len,
 			u32 mods);
@@ -177,6 +219,12 @@ void lt_segs(struct lt_ctx *t, struct lt_flow *f, unsigned int n,
 	     unsigned int len);
 void lt_frame(struct lt_ctx *t, struct lt_flow *f, unsigned int len,
 	      u32 mods);
+
+/* frames.c: page mode */
+int lt_frag_header(skb_frag_t *frag, void **mac_hdr, void **ip_hdr,
+		   void **tcpudp_hdr, u64 *hdr_flags, void *priv);
+void lt_frame_in(struct lt_ctx *t, struct lt_in *in, __be16 proto, u16 vlan);
+int lt_header6(struct ipv6hdr *ip6, void **tcpudp_hdr, u64 *hdr_flags);
 void lt_raw(struct lt_ctx *t, __be16 proto, u8 l4, bool frame);
 void lt_put(struct lt_ctx *t, struct lt_flow *f, unsigned int len,
 	    unsigned long mods);

@@ -245,6 +245,7 @@ static void c_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb)
 	struct lt_ctx *t = container_of(mgr, struct lt_ctx, mgr);
 
 	t->hooked++;
+	lt_seen(t, skb);
 	skb_queue_tail(&t->rxq, skb);
 }
 

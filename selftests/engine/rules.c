@@ -26,12 +26,16 @@ static int c_skb_header(struct sk_buff *skb, void **ip_hdr, void **tcpudp_hdr,
 	return 0;
 }
 
-/* Full segments of one flow; arg 1: no timestamps, 2: get_skb_header */
+/* Full segments of one flow; arg 1: no timestamps, 2: get_skb_header,
+ * 4: TSecr 0 (tcp_gro_receive() compares options, it reads none of them)
+ */
 static const char *c_merge(struct lt_ctx *t, unsigned long arg)
 {
 	struct lt_flow *f = lt_flow(t);
 
 	f->ts = !(arg & 1);
+	if (arg & 4)
+		f->tsecr = 0;
 	if (arg & 2)
 		t->mgr.get_skb_header = c_skb_header;
 	lt_segs(t, f, 4, f->ts ? MSS : MSS_NOTS);
@@ -179,6 +183,21 @@ static const char *c_size(struct lt_ctx *t, unsigned long arg)
 	return NULL;
 }
 
+/*
+ * 45 full segments (52 + 45 * 1448 = 65232 bytes from the IP header), then
+ * @arg bytes: skb_gro_receive() takes them while p->len + len < 65536, so
+ * 323 fit (65535) and 324 do not.
+ */
+static const char *c_size_short(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *f = lt_flow(t);
+
+	lt_segs(t, f, 45, MSS);
+	lt_seg(t, f, arg, 0);
+	lt_flush_all(t);
+	return NULL;
+}
+
 #define REJECT(name, mods) { "reject_" name, c_reject, mods, "1F 1p 2B" }
 #define JOIN(name, arg, want) { "join_" name, c_join, arg, want }
 
@@ -186,6 +205,7 @@ static const struct lt_case cases[] = {
 	{ "merge_ts", c_merge, 0, "4B" },
 	{ "merge_no_ts", c_merge, 1, "4B" },
 	{ "merge_get_skb_header", c_merge, 2, "4B" },
+	{ "merge_tsecr_zero", c_merge, 4, "4B" },
 	REJECT("syn", LT_SYN),
 	REJECT("fin", LT_FIN),
 	REJECT("rst", LT_RST),
@@ -196,7 +216,8 @@ static const struct lt_case cases[] = {
 	REJECT("ecn_ce", LT_CE),
 	REJECT("ip_options", LT_IPOPT),
 	REJECT("tcp_options", LT_TCPOPT),
-	REJECT("tsecr_zero", LT_TSECR0),
+	/* not ineligible: it differs from A's options, then C's */
+	{ "reject_tsecr_zero", c_reject, LT_TSECR0, "1Fx2 2B" },
 	REJECT("padded", LT_PAD),
 	REJECT("pure_ack", LT_EMPTY),
 	REJECT("ip_more_frags", LT_MF),
@@ -228,6 +249,8 @@ static const struct lt_case cases[] = {
 	{ "size_65535_ts", c_size, C_SIZE(5953, 12, 0), "11S 1B" },
 	{ "size_65536_ts", c_size, C_SIZE(5457, 13, 0), "11S 2B" },
 	{ "size_65535_no_ts", c_size, C_SIZE(13099, 6, 1), "5S 1B" },
+	{ "size_65535_short", c_size_short, 323, "46P" },
+	{ "size_65536_short", c_size_short, 324, "45S 1B" },
 };
 
 const struct lt_case_set lt_rule_cases = { cases, ARRAY_SIZE(cases) };
