@@ -171,9 +171,31 @@ static int lro_pull_ip6(struct sk_buff *skb, unsigned int off)
 	return nexthdr == IPPROTO_TCP ? thoff : -EINVAL;
 }
 
+/*
+ * Headers a driver's get_skb_header()/get_frag_header() located: between
+ * an IPv6 header and TCP, only the extension headers lro_pull_ip6() walks,
+ * chained to TCP, ending where the TCP header starts.
+ */
+bool lro_ip6_chain_ok(const struct lro_seg *seg)
+{
+	const u8 *p = (const u8 *)(seg->ip6h + 1), *th = (const u8 *)seg->tcph;
+	u8 nexthdr = seg->ip6h->nexthdr;
+
+	while (p < th && lro_ip6_exthdr(nexthdr)) {
+		const struct ipv6_opt_hdr *oh = (const void *)p;
+
+		if (th - p < 8)
+			return false;
+		nexthdr = oh->nexthdr;
+		p += ipv6_optlen(oh);
+	}
+	return p == th && nexthdr == IPPROTO_TCP;
+}
+
 /* The network protocol of an skb and its offset: an in-band 802.1Q tag is
  * part of the flow key and skipped. With LRO_F_EXTRACT_VLAN_ID, the driver
- * took the tag but left the protocol 802.1Q: the IP version says which.
+ * took the tag but left the protocol 802.1Q: the IP version says which,
+ * and becomes the skb's protocol.
  */
 static __be16 lro_skb_proto(struct net_lro_mgr *mgr, struct sk_buff *skb,
 			    struct lro_seg *seg, unsigned int *off)
@@ -186,8 +208,10 @@ static __be16 lro_skb_proto(struct net_lro_mgr *mgr, struct sk_buff *skb,
 	if (mgr->features & LRO_F_EXTRACT_VLAN_ID) {
 		if (!pskb_may_pull(skb, 1))
 			return 0;
-		return (skb->data[0] >> 4) == 6 ? htons(ETH_P_IPV6) :
-						  htons(ETH_P_IP);
+		/* and the stack must see what it is, held or not */
+		skb->protocol = (skb->data[0] >> 4) == 6 ? htons(ETH_P_IPV6) :
+							   htons(ETH_P_IP);
+		return skb->protocol;
 	}
 	if (!pskb_may_pull(skb, VLAN_HLEN))
 		return 0;
@@ -220,7 +244,8 @@ static int lro_parse_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
 		off = (u8 *)ip - skb->data;
 		thoff = (u8 *)tcp - skb->data;
 		if (thoff + sizeof(struct tcphdr) > skb_headlen(skb) ||
-		    thoff + seg->tcph->doff * 4 > skb_headlen(skb))
+		    thoff + seg->tcph->doff * 4 > skb_headlen(skb) ||
+		    (seg->ipv6 && !lro_ip6_chain_ok(seg)))
 			return -EINVAL;
 		goto lengths;
 	}

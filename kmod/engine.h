@@ -77,6 +77,7 @@ static inline void lro_mgr_ready(struct net_lro_mgr *mgr)
 /* engine.c: the receive core both modes end in */
 enum lro_verdict lro_receive_frame(struct net_lro_mgr *mgr,
 				   struct lro_seg *seg, struct lro_frame *f);
+bool lro_ip6_chain_ok(const struct lro_seg *seg);
 __sum16 lro_tcp_csum(const struct lro_seg *seg, unsigned int tcplen,
 		     __wsum csum);
 void lro_init_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d,

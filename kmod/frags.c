@@ -198,7 +198,7 @@ static int lro_frags_parse(struct net_lro_mgr *mgr, struct lro_frame *f,
 	if (hl + sizeof(struct tcphdr) > size)
 		return -EINVAL;
 	hl += seg->tcph->doff * 4;
-	if (hl > size || hl > f->len)
+	if (hl > size || hl > f->len || (seg->ipv6 && !lro_ip6_chain_ok(seg)))
 		return -EINVAL;
 	f->hlen = hl;
 	seg->ip_len = f->len - ((u8 *)ip - (u8 *)mac);
