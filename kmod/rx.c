@@ -18,6 +18,7 @@
 
 #include <linux/cpuhotplug.h>
 #include <linux/hrtimer.h>
+#include <linux/if_vlan.h>
 #include <linux/netdevice.h>
 #include <linux/workqueue.h>
 
@@ -45,9 +46,29 @@ static enum cpuhp_state lro_cpuhp_state;
 static u64 lro_cookie __read_mostly;
 #define LRO_CB_COOKIE(skb) (*(u64 *)&(skb)->cb[sizeof((skb)->cb) - sizeof(u64)])
 
+/*
+ * What runs before the rx_handler in __netif_receive_skb_core() saw these
+ * bytes already, as the segments that brought them: packet taps, tc and
+ * netfilter ingress, which tc_skip_classify skips (once: the core clears
+ * it, so a VLAN device above still sees the packet); and generic XDP,
+ * which passes a redirected skb (netif_receive_generic_xdp()). The
+ * redirect mark comes down again in lro_handle_frame()'s cookie branch;
+ * a tagged packet does not get there (vlan_do_receive() comes first) and
+ * the VLAN device's XDP has not seen it: it keeps only the first.
+ */
+static void lro_skip_seen(struct sk_buff *skb)
+{
+#if IS_ENABLED(CONFIG_NET_CLS_ACT)
+	skb->tc_skip_classify = 1;
+#endif
+	if (!skb_vlan_tag_present(skb))
+		skb_set_redirected_noclear(skb, true);
+}
+
 void lro_reinject(struct net_lro_mgr *mgr, struct sk_buff *skb)
 {
 	LRO_CB_COOKIE(skb) = lro_cookie;
+	lro_skip_seen(skb);
 	if (mgr->features & LRO_F_NAPI)
 		netif_receive_skb_core(skb);
 	else
@@ -73,6 +94,7 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 
 	if (LRO_CB_COOKIE(skb) == lro_cookie) {
 		LRO_CB_COOKIE(skb) = 0;
+		skb_reset_redirect(skb);
 		return RX_HANDLER_PASS;
 	}
 	ld = rcu_dereference(skb->dev->rx_handler_data);
@@ -90,6 +112,14 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 	if (lro_rx_skb(&pc->mgr, skb, NULL) == LRO_PASS) {
 		if (pc->mgr.nr_active)
 			lro_queue(pc);
+		/* Without LRO_F_NAPI, what LRO sends up goes through
+		 * netif_rx()'s backlog, where a packet of this segment's flow
+		 * may still wait: the segment goes behind, not past it.
+		 */
+		if (!(pc->mgr.features & LRO_F_NAPI)) {
+			lro_reinject(&pc->mgr, skb);
+			return RX_HANDLER_CONSUMED;
+		}
 		return RX_HANDLER_PASS;
 	}
 	if (pc->mgr.nr_active)

@@ -17,7 +17,7 @@ BPO_PKGS="linux-image-amd64 linux-headers-amd64 linux-source-6.12
 # From bookworm itself.
 PKGS="build-essential pkg-config qemu-system-x86 busybox-static dwarves
 	libnl-3-dev libnl-genl-3-dev libelf-dev zlib1g-dev
-	iproute2 ethtool iperf3 socat tcpdump sparse xz-utils cpio kmod
+	iproute2 ethtool iperf3 socat tcpdump nftables sparse xz-utils cpio kmod
 	bc flex bison libssl-dev python3 gnuplot-nox
 	jq python3-yaml python3-jsonschema"
 
