@@ -18,20 +18,13 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-/* bpf_seq_read() fills at most 32 KB per object: at ~130 bytes a row,
- * this many rows, then a count of the others. A variable, not a constant:
+/* bpf_seq_read() fills at most 32 KB per object: at ~130 bytes an IPv4
+ * row and at most ~185 an IPv6 one (two 39-character addresses), this
+ * many rows, then a count of the others. A variable, not a constant:
  * compared with a known bound, the row count would be tracked exactly by
  * the verifier and the loop would never converge.
  */
-__u32 max_rows = 200;
-
-static void ip4(char *buf, __u32 size, const __be32 *addr)
-{
-	const __u8 *a = (const __u8 *)addr;
-	__u64 args[4] = { a[0], a[1], a[2], a[3] };
-
-	bpf_snprintf(buf, size, "%u.%u.%u.%u", args, sizeof(args));
-}
+__u32 max_rows = 160;
 
 SEC("iter.s/task")
 int lro_descs_iter(struct bpf_iter__task *ctx)
@@ -39,7 +32,6 @@ int lro_descs_iter(struct bpf_iter__task *ctx)
 	struct seq_file *seq = ctx->meta->seq;
 	struct bpf_iter_lro_desc it;
 	struct lro_desc_snap *d;
-	char sa[16], da[16];
 	__u32 n = 0;
 	int err;
 
@@ -55,11 +47,17 @@ int lro_descs_iter(struct bpf_iter__task *ctx)
 	while ((d = bpf_iter_lro_desc_next(&it))) {
 		if (n++ >= max_rows)
 			continue;
-		ip4(sa, sizeof(sa), &d->saddr);
-		ip4(da, sizeof(da), &d->daddr);
-		BPF_SEQ_PRINTF(seq, "%7u %3d %-15s %5u %-15s %5u %4u ",
-			       d->ifindex, d->cpu, sa, d->sport, da, d->dport,
-			       d->vlan);
+		/* The kernel's own notation (vsprintf): dotted quad, or
+		 * RFC 5952 compressed IPv6, which may widen its columns.
+		 */
+		if (d->family == AF_INET6)
+			BPF_SEQ_PRINTF(seq, "%7u %3d %-15pI6c %5u %-15pI6c %5u %4u ",
+				       d->ifindex, d->cpu, d->saddr6, d->sport,
+				       d->daddr6, d->dport, d->vlan);
+		else
+			BPF_SEQ_PRINTF(seq, "%7u %3d %-15pI4 %5u %-15pI4 %5u %4u ",
+				       d->ifindex, d->cpu, &d->saddr, d->sport,
+				       &d->daddr, d->dport, d->vlan);
 		BPF_SEQ_PRINTF(seq, "%4u %6u %10u %10u %5u ",
 			       d->segs, d->bytes, d->next_seq, d->ack,
 			       d->window);
