@@ -127,22 +127,29 @@ veth_pair_cleanup() {
 ip_in_receives() {
 	ip netns exec "$1" awk '/^Ip:/ { if (seen++) print $4 }' /proc/net/snmp
 }
+# The same for IPv6, and any other counter of /proc/net/snmp6.
+ip6_in_receives() { snmp6 "$1" Ip6InReceives; }
+snmp6() { # snmp6 NS NAME
+	ip netns exec "$1" awk -v k="$2" '$1 == k { print $2 }' /proc/net/snmp6
+}
 
-# stream_tcp MB: send MB megabytes of random data from $NS_CLI to $NS_SRV
+# stream_tcp MB [PORT [DST]]: send MB megabytes of random data from
+# $NS_CLI to $NS_SRV (address DST, default $SRV_IP; IPv6 if it has a colon)
 # over one TCP connection; succeeds when the receiver got exactly what was
 # sent. Each end gives up after STREAM_TIMEOUT s (default 120, times
 # LRO_SCALE). The sender retries its connect every 100 ms until the
 # receiver listens: polling for the listener (wait_port) starts processes,
 # which takes seconds under the debug kernel.
 stream_tcp() {
-	local mb=$1 port=${2:-5001} dir
+	local mb=$1 port=${2:-5001} dst=${3:-$SRV_IP} tcp=TCP dir
+	[[ $dst != *:* ]] || { tcp=TCP6; dst="[$dst]"; }
 	dir=$(mktemp -d)
 	head -c "$((mb << 20))" /dev/urandom > "$dir/tx"
 	local t=${STREAM_TIMEOUT:-$((120 * LRO_SCALE))}
-	ip netns exec "$NS_SRV" timeout "$t" socat -u TCP-LISTEN:$port,reuseaddr OPEN:"$dir/rx",creat,trunc &
+	ip netns exec "$NS_SRV" timeout "$t" socat -u $tcp-LISTEN:$port,reuseaddr OPEN:"$dir/rx",creat,trunc &
 	local srv=$!
 	ip netns exec "$NS_CLI" timeout "$t" \
-		socat -u OPEN:"$dir/tx" TCP:$SRV_IP:$port,retry=$((t * 10)),interval=0.1
+		socat -u OPEN:"$dir/tx" $tcp:$dst:$port,retry=$((t * 10)),interval=0.1
 	wait $srv
 	local ok=1
 	cmp -s "$dir/tx" "$dir/rx" && ok=0
