@@ -226,8 +226,9 @@ check "bpftool prog run: 2 descriptors (within $i tries)" eq "$caught" 1
 check "bpftool map dump: the 2 flows, BTF-formatted" eq \
 	"$(pyq "$TMP/dump" 'sorted((v["sport"], v["segs"], v["family"], v["saddr"][:4], sum(v["saddr"][4:])) for v in (e["formatted"]["value"] for e in snaps[0]))')" \
 	"[(46000, 3, 2, [10, 77, 0, 1], 0), (46001, 3, 2, [10, 77, 0, 1], 0)]"
-check "cat of the pinned iterator: the 2 flows" eq \
-	"$(awk '$4 ~ /^4600[01]$/ && $8 == 3 && $9 == 3000 { n++ } END { print n + 0 }' "$TMP/table")" 2
+check "cat of the pinned iterator: the 2 flows, their addresses" eq \
+	"$(awk -v s=$CLI_IP -v d=$SRV_IP '$3 == s && $4 ~ /^4600[01]$/ && $5 == d &&
+		$8 == 3 && $9 == 3000 { n++ } END { print n + 0 }' "$TMP/table")" 2
 check "cat of the bpffs map: 2 rows" eq "$(grep -c '^[0-9]*: {' "$PIN/descs")" 2
 
 # --- programs the verifier must refuse ------------------------------------------
