@@ -229,6 +229,9 @@ check "bpftool map dump: the 2 flows, BTF-formatted" eq \
 check "cat of the pinned iterator: the 2 flows, their addresses" eq \
 	"$(awk -v s=$CLI_IP -v d=$SRV_IP '$3 == s && $4 ~ /^4600[01]$/ && $5 == d &&
 		$8 == 3 && $9 == 3000 { n++ } END { print n + 0 }' "$TMP/table")" 2
+# An IPv4 row lines up with the heading: sport ends where "sport" does.
+check "cat of the pinned iterator: addresses padded to their columns" eq \
+	"$(awk 'NR == 1 { h = index($0, "sport") } $4 == 46000 { print index($0, "46000") - h }' "$TMP/table")" 0
 check "cat of the bpffs map: 2 rows" eq "$(grep -c '^[0-9]*: {' "$PIN/descs")" 2
 
 # --- programs the verifier must refuse ------------------------------------------
