@@ -139,7 +139,8 @@ snmp6() { # snmp6 NS NAME
 # sent. Each end gives up after STREAM_TIMEOUT s (default 120, times
 # LRO_SCALE). The sender retries its connect every 100 ms until the
 # receiver listens: polling for the listener (wait_port) starts processes,
-# which takes seconds under the debug kernel.
+# which takes seconds under the debug kernel. STREAM_BS sets the size of
+# the sender's writes (socat's 8 KB by default).
 stream_tcp() {
 	local mb=$1 port=${2:-5001} dst=${3:-$SRV_IP} tcp=TCP dir
 	[[ $dst != *:* ]] || { tcp=TCP6; dst="[$dst]"; }
@@ -149,7 +150,7 @@ stream_tcp() {
 	ip netns exec "$NS_SRV" timeout "$t" socat -u $tcp-LISTEN:$port,reuseaddr OPEN:"$dir/rx",creat,trunc &
 	local srv=$!
 	ip netns exec "$NS_CLI" timeout "$t" \
-		socat -u OPEN:"$dir/tx" $tcp:$dst:$port,retry=$((t * 10)),interval=0.1
+		socat -u ${STREAM_BS:+-b "$STREAM_BS"} OPEN:"$dir/tx" $tcp:$dst:$port,retry=$((t * 10)),interval=0.1
 	wait $srv
 	local ok=1
 	cmp -s "$dir/tx" "$dir/rx" && ok=0
@@ -172,20 +173,21 @@ srv_lroadm() { "$LROADM" -n "$NS_SRV" "$@"; }
 lro_stat() { # lro_stat NAME: a counter of veth-srv, from sysfs
 	ip netns exec "$NS_SRV" cat "/sys/class/net/veth-srv/lro/stats/$1"
 }
-# lro_stats_settled: all of veth-srv's counters, one "name value" per
-# line, from one netlink reply, once two replies 100 ms apart agree.
+# lro_stats_settled [DEV]: all of DEV's counters (default veth-srv, in
+# $NS_SRV), one "name value" per line, from one netlink reply, once two
+# replies 100 ms apart agree.
 # Frames a test did not send cross LRO at any time (the kernel's own IPv6
 # router solicitations, backing off from 4 s, and MLD reports): one that
 # arrives between two reads, or is counted in but not yet out while the
 # reply is built, breaks an identity among counters by one frame.
 lro_stats_settled() {
-	local prev now i
+	local dev=${1:-veth-srv} prev now i
 
-	now=$(srv_lroadm stats veth-srv) || return 1
+	now=$(srv_lroadm stats "$dev") || return 1
 	for i in $(seq 50); do
 		sleep 0.1
 		prev=$now
-		now=$(srv_lroadm stats veth-srv) || return 1
+		now=$(srv_lroadm stats "$dev") || return 1
 		if [ "$now" = "$prev" ]; then
 			echo "$now"
 			return 0
