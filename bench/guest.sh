@@ -12,7 +12,9 @@
 #           veth_pair_setup: sender TSO/GSO off, receiver GRO off) with no
 #           offload, kernel GRO and LRO, interleaved, written 128 KB at a
 #           time (as iperf3) and 8 KB at a time (as socat, lib.sh's
-#           stream_tcp: configurations w8_*); request/response latency;
+#           stream_tcp: configurations w8_*); over IPv6 without offload
+#           and with LRO tuned (configurations v6_*, 128 KB writes);
+#           request/response latency;
 #           the same with 8 and 64 parallel streams; the truesize per byte
 #           that TCP is handed; the hold timer sweep. One line per run in
 #           OUT/stream.txt.
@@ -138,28 +140,40 @@ config() {
 }
 
 PORT=6000
+# The receiver's IPv6 address (streams() adds it beside $SRV_IP).
+SRV_IP6=fd77::2
+# ip_rx FAMILY: the receiver's IP-layer receives (InReceives) of FAMILY
+ip_rx() {
+	if [ "$1" = 6 ]; then
+		ip netns exec "$NS_SRV" awk '$1 == "Ip6InReceives" { print $2 }' /proc/net/snmp6
+	else
+		snmp "$NS_SRV" Ip InReceives
+	fi
+}
+
 # stream CFG REP: one bulk stream; prints one line, and records it unless
-# REP is 0 (warm-up). CFG is a config, prefixed by w8_ for 8 KB writes or
-# pN_ for N parallel streams (BENCH_MB in all).
+# REP is 0 (warm-up). CFG is a config, prefixed by w8_ for 8 KB writes,
+# pN_ for N parallel streams (BENCH_MB in all) or v6_ for IPv6.
 stream() {
 	local cfg=$1 rep=$2 port=$((PORT++)) res ip0 ip1 seg0 seg1 extra='' mb=$BENCH_MB
-	local kb=128 conns=1
+	local kb=128 conns=1 fam=4 dst=$SRV_IP sink=sink
 	case $cfg in
 	w8_*) kb=8; config "${cfg#w8_}" ;;
 	p[0-9]*_*) conns=${cfg%%_*}; conns=${conns#p}; config "${cfg#*_}" ;;
+	v6_*) fam=6; dst=$SRV_IP6; sink=sink6; config "${cfg#v6_}" ;;
 	*) config "$cfg" ;;
 	esac
-	ip0=$(snmp "$NS_SRV" Ip InReceives)
+	ip0=$(ip_rx $fam)
 	seg0=$(snmp "$NS_CLI" Tcp OutSegs)
 	local t0 t1
 	read -r -a t0 <<< "$(tcp_counters)"
-	srv "$RR" sink $port "$conns" > "$OUT/sink.out" &
+	srv "$RR" $sink $port "$conns" > "$OUT/sink.out" &
 	local pid=$!
 	wait_port "$NS_SRV" $port || die "sink did not listen on $port"
-	ip netns exec "$NS_CLI" "$RR" send "$SRV_IP" $port "$mb" $kb "$conns" ||
+	ip netns exec "$NS_CLI" "$RR" send "$dst" $port "$mb" $kb "$conns" ||
 		die "stream ($cfg) failed"
 	wait $pid || die "sink ($cfg) failed"
-	ip1=$(snmp "$NS_SRV" Ip InReceives)
+	ip1=$(ip_rx $fam)
 	seg1=$(snmp "$NS_CLI" Tcp OutSegs)
 	read -r -a t1 <<< "$(tcp_counters)"
 	res=$(cat "$OUT/sink.out")
@@ -216,17 +230,21 @@ streams() {
 	lro_insmod
 	trap veth_pair_cleanup EXIT
 	veth_pair_setup
+	ip -n "$NS_CLI" addr add fd77::1/64 dev veth-cli nodad
+	ip -n "$NS_SRV" addr add $SRV_IP6/64 dev veth-srv nodad
 	srv_lroadm set veth-srv >/dev/null || die "lroadm cannot attach LRO to veth-srv"
 
 	step "stream: warm-up"
 	BENCH_MB=8 stream off 0 >/dev/null
 	local r cfg t
 	for r in $(seq "$BENCH_REPS"); do
-		step "stream: round $r of $BENCH_REPS: off, gro, gro_tuned, lro, lro_tuned, in 128 KB and 8 KB writes (${BENCH_MB} MB each)"
+		step "stream: round $r of $BENCH_REPS: off, gro, gro_tuned, lro, lro_tuned, in 128 KB and 8 KB writes, and IPv6 off and lro_tuned (${BENCH_MB} MB each)"
 		for cfg in off gro gro_tuned lro lro_tuned; do
 			stream $cfg "$r"
 			stream "w8_$cfg" "$r"
 		done
+		stream v6_off "$r"
+		stream v6_lro_tuned "$r"
 	done
 	for r in $(seq "$BENCH_PAR_REPS"); do
 		for n in $BENCH_PAR; do

@@ -11,7 +11,9 @@
  *                                them until EOF; prints "bytes=.. secs=..
  *                                mbit_s=..", timed from the first byte of
  *                                any to the last EOF
+ *   rr sink6 PORT [N]            the same, listening on IPv6
  *   rr send HOST PORT MB [KB [N]]
+ *                                (HOST: an IPv4 or an IPv6 address)
  *                                send MB megabytes in writes of KB
  *                                kilobytes (default 128, as iperf3), over
  *                                N parallel connections (default 1, MB
@@ -80,17 +82,26 @@ static void nodelay(int fd)
 		die("setsockopt TCP_NODELAY");
 }
 
-static int listen_on(const char *port, int backlog)
+/* On the wildcard address of @family (AF_INET or AF_INET6). */
+static int listen_on(const char *port, int backlog, int family)
 {
 	struct sockaddr_in sin = { .sin_family = AF_INET };
+	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6 };
+	struct sockaddr *sa = (struct sockaddr *)&sin;
+	socklen_t len = sizeof(sin);
 	int fd, one = 1;
 
 	sin.sin_port = htons(num(port, "port", 1, 65535));
-	fd = socket(AF_INET, SOCK_STREAM, 0);
+	sin6.sin6_port = sin.sin_port;
+	if (family == AF_INET6) {
+		sa = (struct sockaddr *)&sin6;
+		len = sizeof(sin6);
+	}
+	fd = socket(family, SOCK_STREAM, 0);
 	if (fd < 0)
 		die("socket");
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)))
+	if (bind(fd, sa, len))
 		die("bind port %s", port);
 	if (listen(fd, backlog))
 		die("listen");
@@ -109,27 +120,35 @@ static int accept_on(int fd)
 
 static int accept_one(const char *port)
 {
-	int fd = listen_on(port, 1), c = accept_on(fd);
+	int fd = listen_on(port, 1, AF_INET), c = accept_on(fd);
 
 	close(fd);
 	return c;
 }
 
+/* @host: an IPv4 or an IPv6 address */
 static int connect_to(const char *host, const char *port)
 {
 	struct sockaddr_in sin = { .sin_family = AF_INET };
+	struct sockaddr_in6 sin6 = { .sin6_family = AF_INET6 };
+	struct sockaddr *sa = (struct sockaddr *)&sin;
+	socklen_t len = sizeof(sin);
 	int fd;
 
 	sin.sin_port = htons(num(port, "port", 1, 65535));
-	if (inet_pton(AF_INET, host, &sin.sin_addr) != 1) {
+	sin6.sin6_port = sin.sin_port;
+	if (inet_pton(AF_INET6, host, &sin6.sin6_addr) == 1) {
+		sa = (struct sockaddr *)&sin6;
+		len = sizeof(sin6);
+	} else if (inet_pton(AF_INET, host, &sin.sin_addr) != 1) {
 		errno = 0;
-		die("bad IPv4 address '%s'", host);
+		die("bad IP address '%s'", host);
 	}
-	fd = socket(AF_INET, SOCK_STREAM, 0);
+	fd = socket(sa->sa_family, SOCK_STREAM, 0);
 	if (fd < 0)
 		die("socket");
 	nodelay(fd);
-	if (connect(fd, (struct sockaddr *)&sin, sizeof(sin)))
+	if (connect(fd, sa, len))
 		die("connect %s:%s", host, port);
 	return fd;
 }
@@ -235,7 +254,7 @@ static int do_ping(char **argv)
 
 #define RR_MAX_CONNS	256
 
-static int do_sink(char **argv)
+static int sink(char **argv, int family)
 {
 	long conns = argv[1] ? num(argv[1], "connections", 1, RR_MAX_CONNS) : 1;
 	struct pollfd pfd[RR_MAX_CONNS];
@@ -246,7 +265,7 @@ static int do_sink(char **argv)
 	int fd;
 	ssize_t n;
 
-	fd = listen_on(argv[0], conns);
+	fd = listen_on(argv[0], conns, family);
 	for (i = 0; i < conns; i++)
 		pfd[i] = (struct pollfd) { .fd = accept_on(fd), .events = POLLIN };
 	close(fd);
@@ -279,6 +298,17 @@ static int do_sink(char **argv)
 	printf("bytes=%lld secs=%.6f mbit_s=%.1f\n", bytes, t1 - t0,
 	       t1 > t0 ? bytes * 8 / (t1 - t0) / 1e6 : 0);
 	return 0;
+}
+
+static int do_sink(char **argv)
+{
+	return sink(argv, AF_INET);
+}
+
+/* The same over IPv6 (rr send takes either kind of address). */
+static int do_sink6(char **argv)
+{
+	return sink(argv, AF_INET6);
 }
 
 static void send_one(const char *host, const char *port, long long left,
@@ -343,6 +373,7 @@ int main(int argc, char **argv)
 		{ "echo", 1, 0, do_echo },
 		{ "ping", 4, 0, do_ping },
 		{ "sink", 1, 1, do_sink },
+		{ "sink6", 1, 1, do_sink6 },
 		{ "send", 3, 2, do_send },
 	};
 	unsigned int i;
@@ -353,6 +384,6 @@ int main(int argc, char **argv)
 			return cmds[i].fn(argv + 2);
 	fprintf(stderr,
 		"usage: rr echo PORT | rr ping HOST PORT COUNT SIZE |\n"
-		"       rr sink PORT [N] | rr send HOST PORT MB [KB [N]]\n");
+		"       rr sink|sink6 PORT [N] | rr send HOST PORT MB [KB [N]]\n");
 	return 2;
 }

@@ -28,8 +28,14 @@ static void fill(struct lro_descs_row *r, const struct lro_desc_snap *d)
 	r->age_ns = d->age_ns;
 	r->ifindex = d->ifindex;
 	r->cpu = d->cpu;
-	__builtin_memcpy(r->saddr, &d->saddr, 4);
-	__builtin_memcpy(r->daddr, &d->daddr, 4);
+	r->family = d->family;
+	if (d->family == AF_INET6) {
+		__builtin_memcpy(r->saddr, d->saddr6, 16);
+		__builtin_memcpy(r->daddr, d->daddr6, 16);
+	} else {
+		__builtin_memcpy(r->saddr, &d->saddr, 4);
+		__builtin_memcpy(r->daddr, &d->daddr, 4);
+	}
 	r->sport = d->sport;
 	r->dport = d->dport;
 	r->vlan = d->vlan;

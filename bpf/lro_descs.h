@@ -35,8 +35,8 @@ struct lro_descs_row {
 	__u64 age_ns;		/* since the first held segment */
 	__u32 ifindex;
 	__u32 cpu;
-	__u8 saddr[4];		/* IPv4, network order */
-	__u8 daddr[4];
+	__u8 saddr[16];		/* network order: IPv4 in the first 4 bytes */
+	__u8 daddr[16];
 	__u16 sport;
 	__u16 dport;
 	__u16 vlan;		/* 0: none */
@@ -49,7 +49,7 @@ struct lro_descs_row {
 	__u32 tsecr;
 	__u16 window;		/* TCP window field, unscaled */
 	__u8 has_ts;
-	__u8 pad;
+	__u8 family;		/* AF_INET (2) or AF_INET6 (10) */
 };
 
 #endif /* _LRO_DESCS_H */

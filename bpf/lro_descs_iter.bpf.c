@@ -18,19 +18,108 @@
 
 char LICENSE[] SEC("license") = "GPL";
 
-/* bpf_seq_read() fills at most 32 KB per object: at ~130 bytes a row,
- * this many rows, then a count of the others. A variable, not a constant:
+/* bpf_seq_read() fills at most 32 KB per object: at ~130 bytes an IPv4
+ * row and at most ~185 an IPv6 one (two 39-character addresses), this
+ * many rows, then a count of the others. A variable, not a constant:
  * compared with a known bound, the row count would be tracked exactly by
  * the verifier and the loop would never converge.
  */
-__u32 max_rows = 200;
+__u32 max_rows = 160;
 
-static void ip4(char *buf, __u32 size, const __be32 *addr)
+/* Addresses as inet_ntop() writes them, into a buffer that "%-15s" pads.
+ * bpf_seq_printf() formats "%pI4" and "%pI6" itself, before vsprintf sees
+ * the width or the "c" of "%pI6c": it would print IPv6 uncompressed and
+ * neither family padded.
+ */
+struct addr_text {
+	char s[64];
+};
+
+struct addr6 {
+	__u8 b[16];
+};
+
+static void ip4(struct addr_text *t, const __be32 *addr)
 {
 	const __u8 *a = (const __u8 *)addr;
 	__u64 args[4] = { a[0], a[1], a[2], a[3] };
 
-	bpf_snprintf(buf, size, "%u.%u.%u.%u", args, sizeof(args));
+	bpf_snprintf(t->s, sizeof(t->s), "%u.%u.%u.%u", args, sizeof(args));
+}
+
+static __u32 hex16(char *buf, __u32 n, __u16 v)
+{
+	bool digits = false;
+	int s;
+
+	for (s = 12; s >= 0; s -= 4) {
+		__u8 d = v >> s & 0xf;
+
+		if (!d && !digits && s)
+			continue;
+		digits = true;
+		buf[n++ & 63] = "0123456789abcdef"[d];
+	}
+	return n;
+}
+
+/* RFC 5952: lowercase hex without leading zeros, the longest run of two or
+ * more zero groups (the first of equal ones) as "::". A global function,
+ * verified once on its own: inlined into the descriptor loop, its loops
+ * multiply the states the verifier walks past its limit.
+ */
+__noinline int ip6_text(struct addr_text *t, const struct addr6 *addr)
+{
+	int i, run = -1, len = 0, cur = -1, curlen = 0;
+	const __u8 *a;
+	char *buf;
+	__u32 n = 0;
+	__u16 g[8];
+
+	if (!t || !addr)
+		return 0;
+	a = addr->b;
+	buf = t->s;
+
+	for (i = 0; i < 8; i++) {
+		g[i] = a[2 * i] << 8 | a[2 * i + 1];
+		if (g[i]) {
+			cur = -1;
+			continue;
+		}
+		if (cur < 0) {
+			cur = i;
+			curlen = 0;
+		}
+		if (++curlen > len) {
+			run = cur;
+			len = curlen;
+		}
+	}
+	if (len < 2)
+		run = -1;
+	for (i = 0; i < 8; i++) {
+		if (run >= 0 && i >= run && i < run + len) {
+			if (i == run)
+				buf[n++ & 63] = ':';
+			continue;
+		}
+		if (i)
+			buf[n++ & 63] = ':';
+		n = hex16(buf, n, g[i]);
+	}
+	if (run >= 0 && run + len == 8)
+		buf[n++ & 63] = ':';
+	buf[n & 63] = '\0';
+	return n;
+}
+
+static void ip6(struct addr_text *t, const __be32 *addr)
+{
+	struct addr6 a;
+
+	__builtin_memcpy(&a, addr, sizeof(a));
+	ip6_text(t, &a);
 }
 
 SEC("iter.s/task")
@@ -39,7 +128,7 @@ int lro_descs_iter(struct bpf_iter__task *ctx)
 	struct seq_file *seq = ctx->meta->seq;
 	struct bpf_iter_lro_desc it;
 	struct lro_desc_snap *d;
-	char sa[16], da[16];
+	struct addr_text sa, da;
 	__u32 n = 0;
 	int err;
 
@@ -55,10 +144,16 @@ int lro_descs_iter(struct bpf_iter__task *ctx)
 	while ((d = bpf_iter_lro_desc_next(&it))) {
 		if (n++ >= max_rows)
 			continue;
-		ip4(sa, sizeof(sa), &d->saddr);
-		ip4(da, sizeof(da), &d->daddr);
+		/* An IPv6 address may widen its columns. */
+		if (d->family == AF_INET6) {
+			ip6(&sa, d->saddr6);
+			ip6(&da, d->daddr6);
+		} else {
+			ip4(&sa, &d->saddr);
+			ip4(&da, &d->daddr);
+		}
 		BPF_SEQ_PRINTF(seq, "%7u %3d %-15s %5u %-15s %5u %4u ",
-			       d->ifindex, d->cpu, sa, d->sport, da, d->dport,
+			       d->ifindex, d->cpu, sa.s, d->sport, da.s, d->dport,
 			       d->vlan);
 		BPF_SEQ_PRINTF(seq, "%4u %6u %10u %10u %5u ",
 			       d->segs, d->bytes, d->next_seq, d->ack,

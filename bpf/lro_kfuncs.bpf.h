@@ -7,6 +7,14 @@
 #ifndef _LRO_KFUNCS_BPF_H
 #define _LRO_KFUNCS_BPF_H
 
+/* struct lro_desc_snap's family; macros are not in BTF, so not in vmlinux.h. */
+#ifndef AF_INET
+#define AF_INET		2
+#endif
+#ifndef AF_INET6
+#define AF_INET6	10
+#endif
+
 extern int bpf_iter_lro_desc_new(struct bpf_iter_lro_desc *it, int ifindex,
 				 int cpu) __ksym;
 extern struct lro_desc_snap *

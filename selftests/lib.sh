@@ -127,22 +127,30 @@ veth_pair_cleanup() {
 ip_in_receives() {
 	ip netns exec "$1" awk '/^Ip:/ { if (seen++) print $4 }' /proc/net/snmp
 }
+# The same for IPv6, and any other counter of /proc/net/snmp6.
+ip6_in_receives() { snmp6 "$1" Ip6InReceives; }
+snmp6() { # snmp6 NS NAME
+	ip netns exec "$1" awk -v k="$2" '$1 == k { print $2 }' /proc/net/snmp6
+}
 
-# stream_tcp MB: send MB megabytes of random data from $NS_CLI to $NS_SRV
+# stream_tcp MB [PORT [DST]]: send MB megabytes of random data from
+# $NS_CLI to $NS_SRV (address DST, default $SRV_IP; IPv6 if it has a colon)
 # over one TCP connection; succeeds when the receiver got exactly what was
 # sent. Each end gives up after STREAM_TIMEOUT s (default 120, times
 # LRO_SCALE). The sender retries its connect every 100 ms until the
 # receiver listens: polling for the listener (wait_port) starts processes,
-# which takes seconds under the debug kernel.
+# which takes seconds under the debug kernel. STREAM_BS sets the size of
+# the sender's writes (socat's 8 KB by default).
 stream_tcp() {
-	local mb=$1 port=${2:-5001} dir
+	local mb=$1 port=${2:-5001} dst=${3:-$SRV_IP} tcp=TCP dir
+	[[ $dst != *:* ]] || { tcp=TCP6; dst="[$dst]"; }
 	dir=$(mktemp -d)
 	head -c "$((mb << 20))" /dev/urandom > "$dir/tx"
 	local t=${STREAM_TIMEOUT:-$((120 * LRO_SCALE))}
-	ip netns exec "$NS_SRV" timeout "$t" socat -u TCP-LISTEN:$port,reuseaddr OPEN:"$dir/rx",creat,trunc &
+	ip netns exec "$NS_SRV" timeout "$t" socat -u $tcp-LISTEN:$port,reuseaddr OPEN:"$dir/rx",creat,trunc &
 	local srv=$!
 	ip netns exec "$NS_CLI" timeout "$t" \
-		socat -u OPEN:"$dir/tx" TCP:$SRV_IP:$port,retry=$((t * 10)),interval=0.1
+		socat -u ${STREAM_BS:+-b "$STREAM_BS"} OPEN:"$dir/tx" $tcp:$dst:$port,retry=$((t * 10)),interval=0.1
 	wait $srv
 	local ok=1
 	cmp -s "$dir/tx" "$dir/rx" && ok=0
@@ -165,20 +173,21 @@ srv_lroadm() { "$LROADM" -n "$NS_SRV" "$@"; }
 lro_stat() { # lro_stat NAME: a counter of veth-srv, from sysfs
 	ip netns exec "$NS_SRV" cat "/sys/class/net/veth-srv/lro/stats/$1"
 }
-# lro_stats_settled: all of veth-srv's counters, one "name value" per
-# line, from one netlink reply, once two replies 100 ms apart agree.
+# lro_stats_settled [DEV]: all of DEV's counters (default veth-srv, in
+# $NS_SRV), one "name value" per line, from one netlink reply, once two
+# replies 100 ms apart agree.
 # Frames a test did not send cross LRO at any time (the kernel's own IPv6
 # router solicitations, backing off from 4 s, and MLD reports): one that
 # arrives between two reads, or is counted in but not yet out while the
 # reply is built, breaks an identity among counters by one frame.
 lro_stats_settled() {
-	local prev now i
+	local dev=${1:-veth-srv} prev now i
 
-	now=$(srv_lroadm stats veth-srv) || return 1
+	now=$(srv_lroadm stats "$dev") || return 1
 	for i in $(seq 50); do
 		sleep 0.1
 		prev=$now
-		now=$(srv_lroadm stats veth-srv) || return 1
+		now=$(srv_lroadm stats "$dev") || return 1
 		if [ "$now" = "$prev" ]; then
 			echo "$now"
 			return 0

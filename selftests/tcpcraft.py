@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""Send hand-made TCP/IPv4 segments out of an interface (AF_PACKET).
+"""Send hand-made TCP segments over IPv4 or IPv6 out of an interface (AF_PACKET).
 
 Used by the selftests to put exactly known segments in front of LRO: a
 flow paused mid-aggregate, segments without PSH, several interleaved flows.
@@ -8,6 +8,9 @@ The receiver needs no socket: LRO sits below IP.
 
   tcpcraft.py --dev veth-cli --dst-mac MAC --src 10.77.0.1 --dst 10.77.0.2 \
               --flows 3 --segs 4 --mss 1000 [--psh-last] [--ts] [--fin]
+
+IPv6 when the addresses are (--src fd77::1 --dst fd77::2): a fixed
+header, no extension headers, hop limit 64, flow label 0.
 """
 import argparse
 import socket
@@ -31,10 +34,18 @@ def segment(a, sport, seq, payload, flags, ip_id):
     doff = (20 + len(opts)) // 4
     tcp = struct.pack("!HHIIBBHHH", sport, a.dport, seq, a.ack, doff << 4,
                       flags, 502, 0, 0) + opts + payload
-    src = socket.inet_aton(a.src)
-    dst = socket.inet_aton(a.dst)
-    pseudo = src + dst + struct.pack("!BBH", 0, 6, len(tcp))
+    if a.v6:
+        src = socket.inet_pton(socket.AF_INET6, a.src)
+        dst = socket.inet_pton(socket.AF_INET6, a.dst)
+        pseudo = src + dst + struct.pack("!IxxxB", len(tcp), 6)
+    else:
+        src = socket.inet_aton(a.src)
+        dst = socket.inet_aton(a.dst)
+        pseudo = src + dst + struct.pack("!BBH", 0, 6, len(tcp))
     tcp = tcp[:16] + struct.pack("!H", csum(pseudo + tcp)) + tcp[18:]
+    if a.v6:
+        return struct.pack("!IHBB16s16s", 6 << 28, len(tcp), 6, 64,
+                           src, dst) + tcp
     ip = struct.pack("!BBHHHBBH4s4s", 0x45, 0, 20 + len(tcp), ip_id, 0x4000,
                      64, 6, 0, src, dst)
     ip = ip[:10] + struct.pack("!H", csum(ip)) + ip[12:]
@@ -60,12 +71,14 @@ def main():
     p.add_argument("--gap-ms", type=float, default=0,
                    help="pause between rounds of segments")
     a = p.parse_args()
+    a.v6 = ":" in a.dst
 
     s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
     s.bind((a.dev, 0))
     src_mac = open("/sys/class/net/%s/address" % a.dev).read().strip()
     eth = (bytes.fromhex(a.dst_mac.replace(":", "")) +
-           bytes.fromhex(src_mac.replace(":", "")) + b"\x08\x00")
+           bytes.fromhex(src_mac.replace(":", "")) +
+           (b"\x86\xdd" if a.v6 else b"\x08\x00"))
     ACK, PSH, FIN = 0x10, 0x08, 0x01
     # Every frame is built before the first is sent: the segments of a
     # round must reach LRO within its hold time even where Python is slow

@@ -197,17 +197,21 @@ static void descs_snap_error(const char *name, int cpu, int err)
 static void print_row(struct json *j, const struct lro_descs_row *r)
 {
 	char ifname[IF_NAMESIZE] = "?";
-	char sa[INET_ADDRSTRLEN], da[INET_ADDRSTRLEN];
-	char src[INET_ADDRSTRLEN + 8], dst[INET_ADDRSTRLEN + 8];
+	int af = r->family == AF_INET6 ? AF_INET6 : AF_INET;
+	char sa[INET6_ADDRSTRLEN], da[INET6_ADDRSTRLEN];
+	/* [addr]:port for IPv6, as ss(8) and URLs write it */
+	char src[INET6_ADDRSTRLEN + 8], dst[INET6_ADDRSTRLEN + 8];
+	const char *fmt = af == AF_INET6 ? "[%s]:%u" : "%s:%u";
 
 	if_indextoname(r->ifindex, ifname);
-	inet_ntop(AF_INET, r->saddr, sa, sizeof(sa));
-	inet_ntop(AF_INET, r->daddr, da, sizeof(da));
+	inet_ntop(af, r->saddr, sa, sizeof(sa));
+	inet_ntop(af, r->daddr, da, sizeof(da));
 	if (j) {
 		json_obj_open(j, NULL);
 		json_string(j, "ifname", ifname);
 		json_uint(j, "ifindex", r->ifindex);
 		json_uint(j, "cpu", r->cpu);
+		json_string(j, "family", af == AF_INET6 ? "inet6" : "inet");
 		json_string(j, "saddr", sa);
 		json_uint(j, "sport", r->sport);
 		json_string(j, "daddr", da);
@@ -226,8 +230,8 @@ static void print_row(struct json *j, const struct lro_descs_row *r)
 		json_obj_close(j);
 		return;
 	}
-	snprintf(src, sizeof(src), "%s:%u", sa, r->sport);
-	snprintf(dst, sizeof(dst), "%s:%u", da, r->dport);
+	snprintf(src, sizeof(src), fmt, sa, r->sport);
+	snprintf(dst, sizeof(dst), fmt, da, r->dport);
 	printf("%-10s %3u %-21s %-21s %4u %4u %6u %10u %10u %5u ",
 	       ifname, r->cpu, src, dst, r->vlan, r->segs, r->bytes,
 	       r->next_seq, r->ack, r->window);
