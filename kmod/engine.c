@@ -194,8 +194,8 @@ bool lro_ip6_chain_ok(const struct lro_seg *seg)
 
 /* The network protocol of an skb and its offset: an in-band 802.1Q tag is
  * part of the flow key and skipped. With LRO_F_EXTRACT_VLAN_ID, the driver
- * took the tag but left the protocol 802.1Q: the IP version says which,
- * and becomes the skb's protocol.
+ * took the tag but left the protocol 802.1Q: the IP version says which
+ * (and becomes the protocol of a packet LRO holds: lro_skb_start()).
  */
 static __be16 lro_skb_proto(struct net_lro_mgr *mgr, struct sk_buff *skb,
 			    struct lro_seg *seg, unsigned int *off)
@@ -208,10 +208,8 @@ static __be16 lro_skb_proto(struct net_lro_mgr *mgr, struct sk_buff *skb,
 	if (mgr->features & LRO_F_EXTRACT_VLAN_ID) {
 		if (!pskb_may_pull(skb, 1))
 			return 0;
-		/* and the stack must see what it is, held or not */
-		skb->protocol = (skb->data[0] >> 4) == 6 ? htons(ETH_P_IPV6) :
-							   htons(ETH_P_IP);
-		return skb->protocol;
+		return (skb->data[0] >> 4) == 6 ? htons(ETH_P_IPV6) :
+						  htons(ETH_P_IP);
 	}
 	if (!pskb_may_pull(skb, VLAN_HLEN))
 		return 0;
@@ -441,6 +439,9 @@ static enum lro_verdict lro_skb_start(struct net_lro_mgr *mgr,
 	lro_init_desc(mgr, d, skb, seg);
 	skb_set_network_header(skb, nhoff);
 	skb_set_transport_header(skb, thoff);
+	/* What LRO sends up is IP, whatever tag the driver left in front */
+	if (skb->protocol == htons(ETH_P_8021Q) && !nhoff)
+		skb->protocol = seg->ipv6 ? htons(ETH_P_IPV6) : htons(ETH_P_IP);
 	return LRO_HELD;
 }
 

@@ -18,7 +18,6 @@
 
 #include <linux/cpuhotplug.h>
 #include <linux/hrtimer.h>
-#include <linux/if_vlan.h>
 #include <linux/netdevice.h>
 #include <linux/workqueue.h>
 
@@ -49,27 +48,35 @@ static u64 lro_cookie __read_mostly;
 /*
  * What runs before the rx_handler in __netif_receive_skb_core() saw these
  * bytes already, as the segments that brought them: packet taps, tc and
- * netfilter ingress, which tc_skip_classify skips (once: the core clears
- * it, so a VLAN device above still sees the packet); and generic XDP,
+ * netfilter ingress, which tc_skip_classify skips (once: the core takes it
+ * down, so a VLAN device above still sees the packet); and generic XDP,
  * which passes a redirected skb (netif_receive_generic_xdp()). The
- * redirect mark comes down again in lro_handle_frame()'s cookie branch;
- * a tagged packet does not get there (vlan_do_receive() comes first) and
- * the VLAN device's XDP has not seen it: it keeps only the first.
+ * redirect mark must come down again in lro_handle_frame()'s cookie
+ * branch before the packet goes on: so only when it is delivered at once
+ * (LRO_F_NAPI); from netif_rx()'s backlog the rx_handler may be gone by
+ * then, and generic XDP sees such a packet twice.
  */
-static void lro_skip_seen(struct sk_buff *skb)
+static void lro_skip_seen(struct sk_buff *skb, bool at_once)
 {
 #if IS_ENABLED(CONFIG_NET_CLS_ACT)
 	skb->tc_skip_classify = 1;
 #endif
-	if (!skb_vlan_tag_present(skb))
+	if (at_once)
 		skb_set_redirected_noclear(skb, true);
 }
 
 void lro_reinject(struct net_lro_mgr *mgr, struct sk_buff *skb)
 {
-	LRO_CB_COOKIE(skb) = lro_cookie;
-	lro_skip_seen(skb);
-	if (mgr->features & LRO_F_NAPI)
+	bool at_once = mgr->features & LRO_F_NAPI;
+
+	/* Detaching sends held packets up after the rx_handler is gone:
+	 * then nothing would take the marks down.
+	 */
+	if (rcu_access_pointer(skb->dev->rx_handler) == lro_handle_frame) {
+		LRO_CB_COOKIE(skb) = lro_cookie;
+		lro_skip_seen(skb, at_once);
+	}
+	if (at_once)
 		netif_receive_skb_core(skb);
 	else
 		netif_rx(skb);
@@ -86,6 +93,19 @@ static void lro_queue(struct lro_pcpu *pc)
 	napi_schedule(&lc->napi);
 }
 
+/*
+ * A segment LRO does not take. Without LRO_F_NAPI, what LRO sends up goes
+ * through netif_rx()'s backlog, where a packet of this segment's flow may
+ * still wait: the segment goes behind it, not past it.
+ */
+static rx_handler_result_t lro_pass(struct lro_pcpu *pc, struct sk_buff *skb)
+{
+	if (pc->mgr.features & LRO_F_NAPI)
+		return RX_HANDLER_PASS;
+	lro_reinject(&pc->mgr, skb);
+	return RX_HANDLER_CONSUMED;
+}
+
 rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 {
 	struct sk_buff *skb = *pskb;
@@ -97,30 +117,26 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 		skb_reset_redirect(skb);
 		return RX_HANDLER_PASS;
 	}
-	ld = rcu_dereference(skb->dev->rx_handler_data);
-	if (!READ_ONCE(ld->cfg.enabled) || this_cpu_read(lro_cpus.offline))
-		return RX_HANDLER_PASS;
-
 	skb = skb_share_check(skb, GFP_ATOMIC);
 	if (!skb)
 		return RX_HANDLER_CONSUMED;
 	*pskb = skb;
 
+	ld = rcu_dereference(skb->dev->rx_handler_data);
 	pc = this_cpu_ptr(ld->pcpu);
 	pc->mgr.max_aggr = READ_ONCE(ld->cfg.max_aggr);
 	pc->mgr.features = READ_ONCE(ld->cfg.features);
+	if (unlikely(!READ_ONCE(ld->cfg.enabled) ||
+		     this_cpu_read(lro_cpus.offline))) {
+		/* Hold nothing; what was held (LRO just disabled) goes first. */
+		if (pc->mgr.nr_active)
+			lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
+		return lro_pass(pc, skb);
+	}
 	if (lro_rx_skb(&pc->mgr, skb, NULL) == LRO_PASS) {
 		if (pc->mgr.nr_active)
 			lro_queue(pc);
-		/* Without LRO_F_NAPI, what LRO sends up goes through
-		 * netif_rx()'s backlog, where a packet of this segment's flow
-		 * may still wait: the segment goes behind, not past it.
-		 */
-		if (!(pc->mgr.features & LRO_F_NAPI)) {
-			lro_reinject(&pc->mgr, skb);
-			return RX_HANDLER_CONSUMED;
-		}
-		return RX_HANDLER_PASS;
+		return lro_pass(pc, skb);
 	}
 	if (pc->mgr.nr_active)
 		lro_queue(pc);
