@@ -19,8 +19,8 @@
 
 static u32 lro_hash_seed __read_mostly;
 
-static bool linear_lookup;
-module_param(linear_lookup, bool, 0444);
+bool lro_linear_lookup;
+module_param_named(linear_lookup, lro_linear_lookup, bool, 0444);
 MODULE_PARM_DESC(linear_lookup, "use the 2007 linear descriptor scan (for benchmarks)");
 
 static u32 lro_idx(const struct net_lro_mgr *mgr, const struct net_lro_desc *d)
@@ -47,26 +47,6 @@ void lro_seg_hash(struct lro_seg *seg)
 					 ports, lro_hash_seed);
 }
 
-/* Inlined: a call costs 11 of the per-segment instructions (lro_bench) */
-static __always_inline bool lro_same_tuple(const struct net_lro_desc *d,
-					   const struct lro_seg *seg)
-{
-	if (*(u32 *)&d->tcph->source != *(u32 *)&seg->tcph->source ||
-	    d->ipv6 != seg->ipv6)
-		return false;
-	if (seg->ipv6)
-		return ipv6_addr_equal(&d->ip6h->saddr, &seg->ip6h->saddr) &&
-		       ipv6_addr_equal(&d->ip6h->daddr, &seg->ip6h->daddr);
-	return d->iph->saddr == seg->iph->saddr &&
-	       d->iph->daddr == seg->iph->daddr;
-}
-
-static bool lro_same_dev(const struct net_lro_desc *d,
-			 const struct lro_seg *seg)
-{
-	return d->ifindex == seg->ifindex && d->vlan_tag == seg->vlan_tag;
-}
-
 static u32 *lro_bucket(struct net_lro_mgr *mgr, u32 hash)
 {
 	return &mgr->lro_arr[reciprocal_scale(hash, mgr->max_desc)].bucket;
@@ -80,7 +60,7 @@ static struct net_lro_desc *lro_lookup(struct net_lro_mgr *mgr,
 	/* 2007: scan lro_arr for an active descriptor of the flow. The hash
 	 * chains are still kept, only not used for lookup.
 	 */
-	if (linear_lookup) {
+	if (lro_linear_lookup) {
 		for (i = 0; i < mgr->max_desc; i++) {
 			struct net_lro_desc *d = &mgr->lro_arr[i];
 
@@ -102,24 +82,10 @@ static struct net_lro_desc *lro_lookup(struct net_lro_mgr *mgr,
 	return NULL;
 }
 
-/*
- * The descriptor of @seg's flow: same device, VLAN, addresses and ports.
- * Hashes @seg. A burst is mostly one flow, the one whose packet was started
- * last: its descriptor is tried first, which spares the hash and the chain
- * walk (the 2007 scan, kept for comparison, does without this).
- */
-struct net_lro_desc *lro_find_desc(struct net_lro_mgr *mgr,
-				   struct lro_seg *seg)
+/* lro_find_desc() past its fast path: hash @seg, walk its chain. */
+struct net_lro_desc *lro_lookup_desc(struct net_lro_mgr *mgr,
+				     struct lro_seg *seg)
 {
-	struct net_lro_desc *d;
-
-	if (mgr->nr_active && !linear_lookup) {
-		d = list_last_entry(&mgr->active, struct net_lro_desc, node);
-		if (lro_same_tuple(d, seg) && lro_same_dev(d, seg)) {
-			seg->hash = d->hash;
-			return d;
-		}
-	}
 	lro_seg_hash(seg);
 	return lro_lookup(mgr, seg, false);
 }
@@ -147,7 +113,7 @@ struct net_lro_desc *lro_new_desc(struct net_lro_mgr *mgr)
 	struct net_lro_desc *d;
 	int i;
 
-	if (linear_lookup) {	/* 2007: the first inactive descriptor */
+	if (lro_linear_lookup) {	/* 2007: the first inactive descriptor */
 		for (i = 0; i < mgr->max_desc; i++)
 			if (!mgr->lro_arr[i].active)
 				return &mgr->lro_arr[i];

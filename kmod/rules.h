@@ -60,18 +60,18 @@ static __always_inline bool lro_ip4_csum_ok(const struct iphdr *iph)
  * Checks of one segment on its own: could it be aggregated at all? The
  * IP header must account for the frame exactly (ipv6_gro_receive()'s
  * payload_len test; a padded IPv4 frame is GRO's too, but trimmed first)
- * and be no longer than an aggregate may be (an IPv6 one can: 40 bytes of
- * header and 65,535 of payload; skb_gro_receive() would never add to it),
- * and carry payload: pure ACKs never merge. IPv6 extension headers were
+ * and be no longer than an aggregate may be (only an IPv6 one can: 40
+ * bytes of header and 65,535 of payload; skb_gro_receive() would never add
+ * to it), and carry payload: pure ACKs never merge. IPv6 extension headers were
  * walked by the parser, as ipv6_gro_pull_exthdrs() walks them.
  */
 static __always_inline bool lro_seg_eligible(const struct lro_seg *seg)
 {
-	if (seg->tot_len != seg->ip_len || seg->tot_len > IP_MAX_MTU ||
-	    !seg->payload)
+	if (seg->tot_len != seg->ip_len || !seg->payload)
 		return false;
 	if (seg->ipv6) {
-		if (INET_ECN_is_ce(ipv6_get_dsfield(seg->ip6h)))
+		if (seg->tot_len > IP_MAX_MTU ||
+		    INET_ECN_is_ce(ipv6_get_dsfield(seg->ip6h)))
 			return false;
 	} else if (!lro_ip4_eligible(seg->iph)) {
 		return false;
