@@ -103,7 +103,7 @@ ofo0=$(tcpext "$NS_SRV" TCPOFOQueue)
 drop0=$(cli_tx_dropped)
 port=5001
 rounds=8
-[ "$LRO_DEBUG_KERNEL" != 1 ] || rounds=4
+[ "$LRO_DEBUG_KERNEL" != 1 ] || rounds=1	# not compared there, see below
 for round in $(seq $rounds); do
 	for fam in IPv4 IPv6; do
 		srv_lroadm stats veth-srv reset
@@ -136,7 +136,16 @@ for fam in IPv4 IPv6; do
 	echo "$fam: best run ${best[$fam]} IP receives ($(ratio "${best[$fam]}" "$MB") per MB); $round runs: aggregated ${agg[$fam]}, flushed ${flushed[$fam]} ($(ratio "${agg[$fam]}" "${flushed[$fam]}") per packet), passed unaggregated ${passed[$fam]}"
 done
 segs6=$((round * MB * 1048576 / (1500 - HDR6)))
-check "IPv6: IP receives per MB within 10% of IPv4's (best runs)" le $((v6 * 10)) $((v4 * 11))
+# Under the debug kernel the sender sets PSH on nearly every few segments
+# and at random (509 of 514 flushes PSH; IPv4's best and worst runs 225
+# and 660 IP receives, CI of 2026-12-04): the comparison says nothing of
+# LRO there, and is only shown.
+if [ "$LRO_DEBUG_KERNEL" != 1 ]; then
+	check "IPv6: IP receives per MB within 10% of IPv4's (best runs)" \
+		le $((v6 * 10)) $((v4 * 11))
+else
+	echo "IPv6 best run $v6, IPv4 best run $v4 IP receives (not compared under the debug kernel)"
+fi
 check "IPv6: LRO took (almost) every data segment" ge "${agg[IPv6]}" $((segs6 * 9 / 10))
 check "IPv6: at least 2 segments per packet" ge "${agg[IPv6]}" $((flushed[IPv6] * 2))
 check "nothing held after the streams" eq $((held[IPv4] + held[IPv6])) 0
