@@ -334,7 +334,15 @@ vlan_stream() {
 	segs=$(($2 * 1048576 / (1500 - $5)))
 	echo "VLAN 10, $1: LRO on veth-srv.10 saw $(stat_of pkts_in "$stats") frames, aggregated $agg, flushed $flushed ($(ratio "$agg" "$flushed") per packet), segments ~$segs"
 	check "VLAN 10, $1: LRO took (almost) every data segment" ge "$agg" $((segs * 9 / 10))
-	check "VLAN 10, $1: at least 2 segments per packet" ge "$agg" $((flushed * 2))
+	# the debug kernel's sender sets PSH every other segment or so (1.9
+	# and 2.0 per packet there, CI of 2026-12-04): 3 per 2 packets there
+	if [ "$LRO_DEBUG_KERNEL" != 1 ]; then
+		check "VLAN 10, $1: at least 2 segments per packet" \
+			ge "$agg" $((flushed * 2))
+	else
+		check "VLAN 10, $1: at least 3 segments per 2 packets" \
+			ge $((agg * 2)) $((flushed * 3))
+	fi
 }
 # IPv4 first: what the same path does for the family LRO has always had.
 vlan_stream IPv4 "$(scaled 4)" 10.78.0.2 5005 $HDR4
