@@ -147,7 +147,15 @@ else
 	echo "IPv6 best run $v6, IPv4 best run $v4 IP receives (not compared under the debug kernel)"
 fi
 check "IPv6: LRO took (almost) every data segment" ge "${agg[IPv6]}" $((segs6 * 9 / 10))
-check "IPv6: at least 2 segments per packet" ge "${agg[IPv6]}" $((flushed[IPv6] * 2))
+# 2.0 per packet under the debug kernel, whose sender sets PSH every other
+# segment or so (CI of 2026-12-04): 3 per 2 packets there, as below
+if [ "$LRO_DEBUG_KERNEL" != 1 ]; then
+	check "IPv6: at least 2 segments per packet" \
+		ge "${agg[IPv6]}" $((flushed[IPv6] * 2))
+else
+	check "IPv6: at least 3 segments per 2 packets" \
+		ge $((agg[IPv6] * 2)) $((flushed[IPv6] * 3))
+fi
 check "nothing held after the streams" eq $((held[IPv4] + held[IPv6])) 0
 check "no segment dropped on the way (veth-cli tx_dropped)" eq "$drop1" "$drop0"
 check "no reordering (TCPOFOQueue)" eq "$ofo1" "$ofo0"
