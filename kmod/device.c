@@ -373,25 +373,26 @@ void lro_dev_get_config(const struct lro_dev *ld, struct lro_config *cfg)
 	*cfg = ld->cfg;
 }
 
+#define LRO_STAT(NAME, name, member, gauge) \
+	[LRO_STAT_##NAME] = { #name, offsetof(struct net_lro_stats, member), gauge },
+const struct lro_stat_info lro_stat_info[LRO_STAT_NR] = {
+#include "stats-list.h"
+};
+
+#undef LRO_STAT
+
 static void lro_sum_stats(const struct lro_dev *ld, u64 stats[LRO_STAT_NR])
 {
 	int cpu, i;
 
 	memset(stats, 0, sizeof(u64) * LRO_STAT_NR);
 	for_each_possible_cpu(cpu) {
-		const struct net_lro_stats *s = &per_cpu_ptr(ld->pcpu, cpu)->mgr.stats;
+		const u8 *s = (const u8 *)&per_cpu_ptr(ld->pcpu, cpu)->mgr.stats;
 
 		/* Word-sized counters written by their CPU only. */
-		stats[LRO_STAT_AGGREGATED] += READ_ONCE(s->aggregated);
-		stats[LRO_STAT_FLUSHED] += READ_ONCE(s->flushed);
-		stats[LRO_STAT_NO_DESC] += READ_ONCE(s->no_desc);
-		for (i = 0; i < LRO_FLUSH_NR; i++)
-			stats[LRO_STAT_FLUSH_FIRST + i] += READ_ONCE(s->flush[i]);
-		stats[LRO_STAT_PKTS_IN] += READ_ONCE(s->pkts_in);
-		stats[LRO_STAT_BYTES_IN] += READ_ONCE(s->bytes_in);
-		stats[LRO_STAT_PKTS_OUT] += READ_ONCE(s->pkts_out);
-		stats[LRO_STAT_BYTES_OUT] += READ_ONCE(s->bytes_out);
-		stats[LRO_STAT_HELD_SEGS] += READ_ONCE(s->held);
+		for (i = 0; i < LRO_STAT_NR; i++)
+			stats[i] += READ_ONCE(*(const unsigned long *)
+					      (s + lro_stat_info[i].offset));
 	}
 }
 
@@ -410,7 +411,7 @@ void lro_dev_get_stats(const struct lro_dev *ld, u64 stats[LRO_STAT_NR])
 
 	lro_sum_stats(ld, stats);
 	for (i = 0; i < LRO_STAT_NR; i++)
-		if (i != LRO_STAT_HELD_SEGS)
+		if (!lro_stat_info[i].gauge)
 			stats[i] -= ld->stats_base[i];
 }
 

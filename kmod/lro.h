@@ -44,18 +44,22 @@ struct lro_config {
 #define LRO_MAX_AGGR_LIMIT	64
 #define LRO_FLUSH_TIMEOUT_LIMIT	1000000	/* 1 s */
 
+#define LRO_STAT(NAME, ...) LRO_STAT_##NAME,
 enum lro_stat {
-	LRO_STAT_AGGREGATED,
-	LRO_STAT_FLUSHED,
-	LRO_STAT_NO_DESC,
-	LRO_STAT_FLUSH_FIRST,	/* + enum lro_flush_reason */
-	LRO_STAT_PKTS_IN = LRO_STAT_FLUSH_FIRST + LRO_FLUSH_NR,
-	LRO_STAT_BYTES_IN,
-	LRO_STAT_PKTS_OUT,
-	LRO_STAT_BYTES_OUT,
-	LRO_STAT_HELD_SEGS,	/* segments held right now */
+#include "stats-list.h"
 	LRO_STAT_NR,
 };
+
+#undef LRO_STAT
+
+/* What device.c knows of each counter, indexed by enum lro_stat. */
+struct lro_stat_info {
+	const char *name;
+	unsigned int offset;	/* of the member of struct net_lro_stats */
+	bool gauge;
+};
+
+extern const struct lro_stat_info lro_stat_info[LRO_STAT_NR];
 
 struct lro_dev;
 

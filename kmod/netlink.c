@@ -29,30 +29,15 @@
 /* The kernel autoloads lro.ko when userspace resolves the family. */
 MODULE_ALIAS_GENL_FAMILY(LRO_FAMILY_NAME);
 
-/* The uapi numbers the statistics like enum lro_stat, from 1. */
-#define LRO_NL_STAT(attr, stat) \
-	static_assert((int)LRO_A_STATS_##attr == (int)(stat) + 1)
-LRO_NL_STAT(AGGREGATED, LRO_STAT_AGGREGATED);
-LRO_NL_STAT(FLUSHED, LRO_STAT_FLUSHED);
-LRO_NL_STAT(NO_DESC, LRO_STAT_NO_DESC);
-LRO_NL_STAT(FLUSH_MAX_AGGR, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_MAX_AGGR);
-LRO_NL_STAT(FLUSH_SIZE, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_SIZE);
-LRO_NL_STAT(FLUSH_SEQ, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_SEQ);
-LRO_NL_STAT(FLUSH_FLAGS, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_FLAGS);
-LRO_NL_STAT(FLUSH_PUSH, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_PUSH);
-LRO_NL_STAT(FLUSH_BATCH, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_BATCH);
-LRO_NL_STAT(FLUSH_TIMER, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_TIMER);
-LRO_NL_STAT(FLUSH_DETACH, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_DETACH);
-LRO_NL_STAT(FLUSH_PKT, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_PKT);
-LRO_NL_STAT(FLUSH_EVICT, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_EVICT);
-LRO_NL_STAT(PKTS_IN, LRO_STAT_PKTS_IN);
-LRO_NL_STAT(BYTES_IN, LRO_STAT_BYTES_IN);
-LRO_NL_STAT(PKTS_OUT, LRO_STAT_PKTS_OUT);
-LRO_NL_STAT(BYTES_OUT, LRO_STAT_BYTES_OUT);
-LRO_NL_STAT(HELD_SEGS, LRO_STAT_HELD_SEGS);
-static_assert((int)LRO_A_STATS_MAX == (int)LRO_STAT_NR);
+/* The stats nest's attribute of each enum lro_stat */
+#define LRO_STAT(NAME, ...) LRO_A_STATS_##NAME,
+static const u16 lro_nl_stat_attr[LRO_STAT_NR] = {
+#include "stats-list.h"
+};
 
-/* ... and the features like the LRO_F_* bits. */
+#undef LRO_STAT
+
+/* The uapi numbers the features like the LRO_F_* bits. */
 static_assert(LRO_FEATURE_NAPI == LRO_F_NAPI);
 static_assert(LRO_FEATURE_EXTRACT_VLAN_ID == LRO_F_EXTRACT_VLAN_ID);
 static_assert(LRO_FEATURE_EVICT == LRO_F_EVICT);
@@ -107,7 +92,7 @@ static int lro_nl_fill_dev(struct sk_buff *skb, struct lro_dev *ld, u32 portid,
 		goto cancel;
 	lro_dev_get_stats(ld, stats);
 	for (i = 0; i < LRO_STAT_NR; i++)
-		if (nla_put_uint(skb, LRO_A_STATS_AGGREGATED + i, stats[i]))
+		if (nla_put_uint(skb, lro_nl_stat_attr[i], stats[i]))
 			goto cancel;
 	nla_nest_end(skb, nest);
 

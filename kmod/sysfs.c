@@ -181,54 +181,22 @@ static const struct attribute_group lro_cfg_group = {
 	.attrs = lro_cfg_attrs,
 };
 
-/* Same names as the netlink stats attributes, underscored. */
-#define LRO_STAT_ATTR(_name, _index)					\
-	static struct lro_sysfs_attr lro_stat_attr_##_name = {		\
-		.attr	= __ATTR(_name, 0444, lro_stat_show, NULL),	\
-		.index	= _index,					\
-	}
+/* Named as in stats-list.h: the netlink stats attributes, underscored. */
+#define LRO_STAT(NAME, name, ...) \
+	[LRO_STAT_##NAME] = { __ATTR(name, 0444, lro_stat_show, NULL), LRO_STAT_##NAME },
+static struct lro_sysfs_attr lro_stat_attr[LRO_STAT_NR] = {
+#include "stats-list.h"
+};
 
-LRO_STAT_ATTR(aggregated, LRO_STAT_AGGREGATED);
-LRO_STAT_ATTR(flushed, LRO_STAT_FLUSHED);
-LRO_STAT_ATTR(no_desc, LRO_STAT_NO_DESC);
-LRO_STAT_ATTR(flush_max_aggr, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_MAX_AGGR);
-LRO_STAT_ATTR(flush_size, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_SIZE);
-LRO_STAT_ATTR(flush_seq, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_SEQ);
-LRO_STAT_ATTR(flush_flags, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_FLAGS);
-LRO_STAT_ATTR(flush_push, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_PUSH);
-LRO_STAT_ATTR(flush_batch, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_BATCH);
-LRO_STAT_ATTR(flush_timer, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_TIMER);
-LRO_STAT_ATTR(flush_detach, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_DETACH);
-LRO_STAT_ATTR(flush_pkt, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_PKT);
-LRO_STAT_ATTR(flush_evict, LRO_STAT_FLUSH_FIRST + LRO_FLUSH_EVICT);
-LRO_STAT_ATTR(pkts_in, LRO_STAT_PKTS_IN);
-LRO_STAT_ATTR(bytes_in, LRO_STAT_BYTES_IN);
-LRO_STAT_ATTR(pkts_out, LRO_STAT_PKTS_OUT);
-LRO_STAT_ATTR(bytes_out, LRO_STAT_BYTES_OUT);
-LRO_STAT_ATTR(held_segs, LRO_STAT_HELD_SEGS);
+#undef LRO_STAT
 
+#define LRO_STAT(NAME, ...) (&lro_stat_attr[LRO_STAT_##NAME].attr.attr),
 static struct attribute *lro_stat_attrs[] = {
-	&lro_stat_attr_aggregated.attr.attr,
-	&lro_stat_attr_flushed.attr.attr,
-	&lro_stat_attr_no_desc.attr.attr,
-	&lro_stat_attr_flush_max_aggr.attr.attr,
-	&lro_stat_attr_flush_size.attr.attr,
-	&lro_stat_attr_flush_seq.attr.attr,
-	&lro_stat_attr_flush_flags.attr.attr,
-	&lro_stat_attr_flush_push.attr.attr,
-	&lro_stat_attr_flush_batch.attr.attr,
-	&lro_stat_attr_flush_timer.attr.attr,
-	&lro_stat_attr_flush_detach.attr.attr,
-	&lro_stat_attr_flush_pkt.attr.attr,
-	&lro_stat_attr_flush_evict.attr.attr,
-	&lro_stat_attr_pkts_in.attr.attr,
-	&lro_stat_attr_bytes_in.attr.attr,
-	&lro_stat_attr_pkts_out.attr.attr,
-	&lro_stat_attr_bytes_out.attr.attr,
-	&lro_stat_attr_held_segs.attr.attr,
+#include "stats-list.h"
 	NULL,
 };
-static_assert(ARRAY_SIZE(lro_stat_attrs) == LRO_STAT_NR + 1);
+
+#undef LRO_STAT
 
 static const struct attribute_group lro_stat_group = {
 	.name = "stats",

@@ -29,26 +29,13 @@ static const char *const dev_attr_names[LRO_A_DEV_MAX + 1] = {
 	[LRO_A_DEV_STATS]		= "stats",
 };
 
+/* The kernel's list of counters: the same names as its sysfs files. */
+#define LRO_STAT(NAME, name, ...) [LRO_A_STATS_##NAME] = #name,
 static const char *const stat_names[LRO_A_STATS_MAX + 1] = {
-	[LRO_A_STATS_AGGREGATED]	= "aggregated",
-	[LRO_A_STATS_FLUSHED]		= "flushed",
-	[LRO_A_STATS_NO_DESC]		= "no_desc",
-	[LRO_A_STATS_FLUSH_MAX_AGGR]	= "flush_max_aggr",
-	[LRO_A_STATS_FLUSH_SIZE]	= "flush_size",
-	[LRO_A_STATS_FLUSH_SEQ]		= "flush_seq",
-	[LRO_A_STATS_FLUSH_FLAGS]	= "flush_flags",
-	[LRO_A_STATS_FLUSH_PUSH]	= "flush_push",
-	[LRO_A_STATS_FLUSH_BATCH]	= "flush_batch",
-	[LRO_A_STATS_FLUSH_TIMER]	= "flush_timer",
-	[LRO_A_STATS_FLUSH_DETACH]	= "flush_detach",
-	[LRO_A_STATS_FLUSH_PKT]		= "flush_pkt",
-	[LRO_A_STATS_FLUSH_EVICT]	= "flush_evict",
-	[LRO_A_STATS_PKTS_IN]		= "pkts_in",
-	[LRO_A_STATS_BYTES_IN]		= "bytes_in",
-	[LRO_A_STATS_PKTS_OUT]		= "pkts_out",
-	[LRO_A_STATS_BYTES_OUT]		= "bytes_out",
-	[LRO_A_STATS_HELD_SEGS]		= "held_segs",
+#include "stats-list.h"
 };
+
+#undef LRO_STAT
 
 static const struct {
 	const char *name;
