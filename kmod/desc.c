@@ -135,6 +135,7 @@ void lro_release_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d)
 	u32 bucket;
 
 	mgr->stats.held -= d->pkt_aggr_cnt;
+	mgr->stats.held_bytes -= d->parent->truesize;
 	lro_unhash(mgr, d);
 	/* Belongs to the hash, not to d. Read after lro_unhash(), which
 	 * changes it when d heads the chain kept in its own slot.

@@ -70,6 +70,11 @@ LRO_PARAM(default_flush_timeout_us, 0, 0, LRO_FLUSH_TIMEOUT_LIMIT,
 	  "hold timer of a new attachment in us (0: flush at the end of each receive batch)");
 LRO_PARAM(default_features, LRO_F_NAPI, 0, LRO_F_ALL,
 	  "features of a new attachment (1 napi, 2 extract_vlan_id, 4 evict)");
+/* What GRO holds at most per NAPI instance is of this order: 8 hash
+ * buckets of 8 packets (GRO_HASH_BUCKETS, MAX_GRO_SKBS) of up to 64 KB.
+ */
+LRO_PARAM(default_max_held_bytes, SZ_8M, LRO_MAX_HELD_MIN, LRO_MAX_HELD_LIMIT,
+	  "max_held_bytes of a new attachment (truesize held per CPU)");
 
 /**
  * lro_config_check - validate a configuration
@@ -101,6 +106,12 @@ int lro_config_check(const struct lro_config *cfg,
 				       LRO_FLUSH_TIMEOUT_LIMIT);
 		return -EINVAL;
 	}
+	if (cfg->max_held_bytes < LRO_MAX_HELD_MIN ||
+	    cfg->max_held_bytes > LRO_MAX_HELD_LIMIT) {
+		NL_SET_ERR_MSG_FMT_MOD(extack, "max_held_bytes must be %u..%u",
+				       LRO_MAX_HELD_MIN, LRO_MAX_HELD_LIMIT);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -114,6 +125,7 @@ void lro_default_config(struct lro_config *cfg)
 	cfg->max_aggr = READ_ONCE(default_max_aggr.val);
 	cfg->features = READ_ONCE(default_features.val);
 	cfg->flush_timeout_us = READ_ONCE(default_flush_timeout_us.val);
+	cfg->max_held_bytes = READ_ONCE(default_max_held_bytes.val);
 	cfg->enabled = true;
 }
 
@@ -217,6 +229,7 @@ static struct lro_dev *lro_dev_alloc(struct net_device *dev,
 		pc->mgr.features = cfg->features;
 		pc->mgr.max_aggr = cfg->max_aggr;
 		pc->mgr.max_desc = cfg->max_desc;
+		pc->mgr.max_held_bytes = cfg->max_held_bytes;
 		pc->mgr.deliver = lro_reinject;
 		INIT_LIST_HEAD(&pc->mgr.active);
 		INIT_LIST_HEAD(&pc->pending);
@@ -317,6 +330,7 @@ int lro_dev_configure(struct lro_dev *ld, const struct lro_config *cfg,
 	WRITE_ONCE(ld->cfg.max_aggr, cfg->max_aggr);
 	WRITE_ONCE(ld->cfg.features, cfg->features);
 	WRITE_ONCE(ld->cfg.flush_timeout_us, cfg->flush_timeout_us);
+	WRITE_ONCE(ld->cfg.max_held_bytes, cfg->max_held_bytes);
 	WRITE_ONCE(ld->cfg.enabled, cfg->enabled);
 	lro_nl_notify(ld, LRO_NOTIFY_CHANGE);
 	return 0;

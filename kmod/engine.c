@@ -67,6 +67,7 @@ void lro_init_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	lro_hash_desc(mgr, d);
 	mgr->stats.aggregated++;
 	mgr->stats.held++;
+	mgr->stats.held_bytes += skb->truesize;
 }
 
 /*
@@ -458,6 +459,20 @@ static bool lro_skb_takeable(struct sk_buff *skb, const struct lro_seg *seg)
 }
 
 /*
+ * What a remote sender makes LRO hold is bounded by memory, not only by
+ * max_desc x max_aggr segments (1-byte segments of 65536 flows would be
+ * millions of skbs, orphaned: no socket pays for them). Past
+ * max_held_bytes of truesize, the oldest packets go up (flush.c). GRO
+ * bounds what it holds by count instead (gro_flush_oldest()).
+ */
+static __always_inline void lro_held_check(struct net_lro_mgr *mgr)
+{
+	if (unlikely(mgr->max_held_bytes &&
+		     mgr->stats.held_bytes > mgr->max_held_bytes))
+		lro_flush_mem(mgr);
+}
+
+/*
  * The receive core of both modes. Find @seg's flow; a segment that cannot
  * be aggregated sends the flow's held packet up and is passed after it; one
  * that joins is attached; otherwise the held packet (if any) goes up and
@@ -472,6 +487,7 @@ static __always_inline enum lro_verdict lro_receive(struct net_lro_mgr *mgr,
 						    const bool pages)
 {
 	struct net_lro_desc *d = lro_find_desc(mgr, seg);
+	unsigned int truesize;
 	int why;
 
 	if (!lro_seg_eligible(seg) ||
@@ -487,21 +503,27 @@ static __always_inline enum lro_verdict lro_receive(struct net_lro_mgr *mgr,
 			why = LRO_FLUSH_SIZE;
 		if (why == LRO_JOIN) {
 			why = lro_join_account(mgr, d, seg);
+			truesize = d->parent->truesize;
 			if (pages)
 				lro_frags_attach(d, f);
 			else
 				lro_attach_skb(d, f->skb, seg);
+			mgr->stats.held_bytes += d->parent->truesize - truesize;
 			if (why != LRO_JOIN)
 				lro_flush(mgr, d, why);
-			return LRO_HELD;
+			goto held;
 		}
 		lro_flush(mgr, d, why);
 	}
 	/* A lone PSH segment, or max_aggr 1: nothing would join it. */
 	if (seg->tcph->psh || mgr->max_aggr < 2)
 		return LRO_PASS;
-	return pages ? lro_frags_start(mgr, f, seg) :
-		       lro_skb_start(mgr, f->skb, seg);
+	if ((pages ? lro_frags_start(mgr, f, seg) :
+		     lro_skb_start(mgr, f->skb, seg)) == LRO_PASS)
+		return LRO_PASS;
+held:
+	lro_held_check(mgr);
+	return LRO_HELD;
 }
 
 /* lro_receive() for page mode (frags.c) */

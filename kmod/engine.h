@@ -156,6 +156,7 @@ void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	       enum lro_flush_reason why);
 void lro_send_up(struct net_lro_mgr *mgr, struct sk_buff *skb);
 void lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb);
+void lro_flush_mem(struct net_lro_mgr *mgr);
 
 /* lro_join_check() result: join, or flush the descriptor for this reason */
 #define LRO_JOIN	(-1)

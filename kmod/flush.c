@@ -101,6 +101,18 @@ void lro_flush_all_reason(struct net_lro_mgr *mgr, enum lro_flush_reason why)
 }
 
 /*
+ * Send up the oldest packets until what is held takes no more than
+ * max_held_bytes (lro_held_check() in the receive core).
+ */
+void lro_flush_mem(struct net_lro_mgr *mgr)
+{
+	while (mgr->nr_active && mgr->stats.held_bytes > mgr->max_held_bytes)
+		lro_flush(mgr, list_first_entry(&mgr->active,
+						struct net_lro_desc, node),
+			  LRO_FLUSH_MEM);
+}
+
+/*
  * Send up the packets whose first segment was taken at or before
  * @deadline_ns. Returns the start time of the oldest packet still held,
  * or 0 if none is.

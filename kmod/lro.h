@@ -9,6 +9,7 @@
 #include <linux/inet_lro.h>
 #include <linux/netdevice.h>
 #include <linux/netlink.h>
+#include <linux/sizes.h>
 
 /* Extra manager features, beyond the seed's LRO_F_NAPI and
  * LRO_F_EXTRACT_VLAN_ID. Values match the uapi's enum lro_feature bits.
@@ -37,12 +38,15 @@ struct lro_config {
 	u32 max_aggr;
 	u32 features;		/* LRO_F_* */
 	u32 flush_timeout_us;	/* 0: flush at the end of each receive batch */
+	u32 max_held_bytes;	/* truesize held per CPU, at most */
 	bool enabled;		/* false: attached but passing everything */
 };
 
 #define LRO_MAX_DESC_LIMIT	65536
 #define LRO_MAX_AGGR_LIMIT	64
 #define LRO_FLUSH_TIMEOUT_LIMIT	1000000	/* 1 s */
+#define LRO_MAX_HELD_MIN	SZ_64K
+#define LRO_MAX_HELD_LIMIT	SZ_1G
 
 #define LRO_STAT(NAME, ...) LRO_STAT_##NAME,
 enum lro_stat {

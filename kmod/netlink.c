@@ -58,7 +58,7 @@ static size_t lro_nl_dev_size(void)
 	return nla_total_size(sizeof(u32)) +		/* IFINDEX */
 	       nla_total_size(IFNAMSIZ) +		/* IFNAME */
 	       nla_total_size(sizeof(u8)) +		/* ENABLED */
-	       4 * nla_total_size(sizeof(u32)) +	/* MAX_DESC .. FLUSH_TIMEOUT_US */
+	       5 * nla_total_size(sizeof(u32)) +	/* MAX_DESC .. MAX_HELD_BYTES */
 	       nla_total_size(0) +			/* STATS */
 	       LRO_STAT_NR * nla_total_size(sizeof(u64));
 }
@@ -84,7 +84,8 @@ static int lro_nl_fill_dev(struct sk_buff *skb, struct lro_dev *ld, u32 portid,
 	    nla_put_u32(skb, LRO_A_DEV_MAX_DESC, cfg.max_desc) ||
 	    nla_put_u32(skb, LRO_A_DEV_MAX_AGGR, cfg.max_aggr) ||
 	    nla_put_u32(skb, LRO_A_DEV_FEATURES, cfg.features) ||
-	    nla_put_u32(skb, LRO_A_DEV_FLUSH_TIMEOUT_US, cfg.flush_timeout_us))
+	    nla_put_u32(skb, LRO_A_DEV_FLUSH_TIMEOUT_US, cfg.flush_timeout_us) ||
+	    nla_put_u32(skb, LRO_A_DEV_MAX_HELD_BYTES, cfg.max_held_bytes))
 		goto cancel;
 
 	nest = nla_nest_start(skb, LRO_A_DEV_STATS);
@@ -281,6 +282,8 @@ int lro_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		cfg.features = nla_get_u32(tb[LRO_A_DEV_FEATURES]);
 	if (tb[LRO_A_DEV_FLUSH_TIMEOUT_US])
 		cfg.flush_timeout_us = nla_get_u32(tb[LRO_A_DEV_FLUSH_TIMEOUT_US]);
+	if (tb[LRO_A_DEV_MAX_HELD_BYTES])
+		cfg.max_held_bytes = nla_get_u32(tb[LRO_A_DEV_MAX_HELD_BYTES]);
 
 	if (ld)
 		return lro_dev_configure(ld, &cfg, info->extack);

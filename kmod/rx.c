@@ -126,6 +126,7 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 	pc = this_cpu_ptr(ld->pcpu);
 	pc->mgr.max_aggr = READ_ONCE(ld->cfg.max_aggr);
 	pc->mgr.features = READ_ONCE(ld->cfg.features);
+	pc->mgr.max_held_bytes = READ_ONCE(ld->cfg.max_held_bytes);
 	if (unlikely(!READ_ONCE(ld->cfg.enabled) ||
 		     this_cpu_read(lro_cpus.offline))) {
 		/* Hold nothing; what was held (LRO just disabled) goes first. */

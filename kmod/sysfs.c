@@ -3,6 +3,7 @@
  * lro: /sys/class/net/<dev>/lro/, the sysfs face of LRO on a device.
  *
  *   enabled max_desc max_aggr flush_timeout_us     decimal, read-write
+ *   max_held_bytes
  *   features                                        bitmask, read-write:
  *                                                   read as hex ("0x5"),
  *                                                   written as decimal,
@@ -37,6 +38,7 @@ enum lro_sysfs_field {
 	LRO_SYSFS_MAX_AGGR,
 	LRO_SYSFS_FEATURES,
 	LRO_SYSFS_FLUSH_TIMEOUT_US,
+	LRO_SYSFS_MAX_HELD_BYTES,
 };
 
 struct lro_sysfs_attr {
@@ -63,6 +65,8 @@ static u32 *lro_sysfs_cfg_field(struct lro_config *cfg, int index)
 		return &cfg->features;
 	case LRO_SYSFS_FLUSH_TIMEOUT_US:
 		return &cfg->flush_timeout_us;
+	case LRO_SYSFS_MAX_HELD_BYTES:
+		return &cfg->max_held_bytes;
 	}
 	return NULL;
 }
@@ -167,6 +171,7 @@ LRO_CFG_ATTR(max_desc, LRO_SYSFS_MAX_DESC);
 LRO_CFG_ATTR(max_aggr, LRO_SYSFS_MAX_AGGR);
 LRO_CFG_ATTR(features, LRO_SYSFS_FEATURES);
 LRO_CFG_ATTR(flush_timeout_us, LRO_SYSFS_FLUSH_TIMEOUT_US);
+LRO_CFG_ATTR(max_held_bytes, LRO_SYSFS_MAX_HELD_BYTES);
 
 static struct attribute *lro_cfg_attrs[] = {
 	&lro_cfg_attr_enabled.attr.attr,
@@ -174,6 +179,7 @@ static struct attribute *lro_cfg_attrs[] = {
 	&lro_cfg_attr_max_aggr.attr.attr,
 	&lro_cfg_attr_features.attr.attr,
 	&lro_cfg_attr_flush_timeout_us.attr.attr,
+	&lro_cfg_attr_max_held_bytes.attr.attr,
 	NULL,
 };
 

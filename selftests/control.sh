@@ -112,8 +112,8 @@ jq_is() {
 }
 
 # Config lines the tests expect: exactly what lroadm show prints.
-line() { # line DEV ENABLED MAX_DESC MAX_AGGR FEATURES FLUSH_TIMEOUT_US
-	echo "$1: $2 max_desc $3 max_aggr $4 features $5 flush_timeout_us $6"
+line() { # line DEV ENABLED MAX_DESC MAX_AGGR FEATURES FLUSH_TIMEOUT_US [MAX_HELD_BYTES]
+	echo "$1: $2 max_desc $3 max_aggr $4 features $5 flush_timeout_us $6 max_held_bytes ${7:-$(modparam max_held_bytes)}"
 }
 
 mark=$(log_mark)
@@ -158,7 +158,7 @@ check "show after set features" \
 check "set features none" adm set veth-srv features none
 check "show after features none" out_is "$(line veth-srv enabled 64 16 none 200)" adm show veth-srv
 check "set features as a number" adm set veth-srv features 0x5
-check "show -j" jq_is '[{"ifindex":'"$(srv_ifindex veth-srv)"',"ifname":"veth-srv","enabled":true,"max_desc":64,"max_aggr":16,"features":["napi","evict"],"flush_timeout_us":200}]' \
+check "show -j" jq_is '[{"ifindex":'"$(srv_ifindex veth-srv)"',"ifname":"veth-srv","enabled":true,"max_desc":64,"max_aggr":16,"features":["napi","evict"],"flush_timeout_us":200,"max_held_bytes":'"$(modparam max_held_bytes)"'}]' \
 	. adm -j show veth-srv
 check "show -j -p is the same JSON" jq_is "$(adm -j show | jq -c .)" . adm -j -p show
 check "show -j -p is pretty" test "$(adm -j -p show veth-srv | wc -l)" -gt 5
@@ -212,7 +212,8 @@ check "deleting the devices detached LRO" jq_is '["veth-srv","dummy0"]' '[.[].if
 adm set veth-srv max_desc 64 max_aggr 16 features napi flush_timeout_us 0
 before=$(adm show veth-srv)
 for bad in "max_aggr 0" "max_aggr 65" "max_desc 0" "max_desc 65537" \
-	   "features 8" "flush_timeout_us 1000001"; do
+	   "features 8" "flush_timeout_us 1000001" "max_held_bytes 65535" \
+	   "max_held_bytes 1073741825"; do
 	set -- $bad
 	check "netlink refuses $bad" \
 		fails_with "^Error: .*\(attribute $1(, valid [0-9.]+)?\)\.$" adm set veth-srv $bad
@@ -264,7 +265,7 @@ check "unknown attribute refused" \
 check "output-only attribute (ifname) refused" \
 	out_is 'error 22 msg "Unsupported attribute" offset 28' srv_nl dev-set ifindex=u32:$idx ifname=str:x
 check "stats (output only) refused in dev-set" \
-	out_is 'error 22 msg "Unknown attribute type" offset 28' srv_nl dev-set ifindex=u32:$idx stats=u32:0
+	out_is 'error 22 msg "Unsupported attribute" offset 28' srv_nl dev-set ifindex=u32:$idx stats=u32:0
 check "max-aggr of the wrong size refused" \
 	out_is 'error 22 msg "invalid attribute length" offset 28' \
 	srv_nl dev-set ifindex=u32:$idx max-aggr=u8:4
@@ -318,7 +319,7 @@ check "nor can it change it by ifindex" same "$before" "$(adm show veth-srv)"
 cp "$LROADM" "$tmp/lroadm" && chmod 755 "$tmp" "$tmp/lroadm"
 check "nobody can show" out_is "$before" nobody_adm show veth-srv
 check "nobody can dump" out_is "$(adm show)" nobody_adm show
-check "nobody can read stats" jq_is 18 '.[0].stats | length' nobody_adm -j stats veth-srv
+check "nobody can read stats" jq_is 20 '.[0].stats | length' nobody_adm -j stats veth-srv
 for cmd in "set veth-srv max_aggr 4" "enable veth-srv" "disable veth-srv" "del veth-srv" \
 	   "stats veth-srv reset" "set dummy1"; do
 	check "nobody cannot $cmd" \
@@ -349,7 +350,7 @@ stat() { adm -j stats veth-srv | jq ".[0].stats.$1"; }
 check "stream 1 MB through LRO" stream_tcp 1
 check "stats show pkts_in" test "$(stat pkts_in)" -gt 0
 check "stats show aggregated" test "$(stat aggregated)" -gt 0
-check "stats has every counter" jq_is 18 '.[0].stats | length' adm -j stats veth-srv
+check "stats has every counter" jq_is 20 '.[0].stats | length' adm -j stats veth-srv
 check "stats: human output" out_is "veth-srv:" sh -c "ip netns exec $NS_SRV $LROADM stats veth-srv | head -n1"
 check "stats: human counters" grep -Eq '^    pkts_in [1-9][0-9]*$' <(adm stats veth-srv)
 check "stats dump covers both devices" jq_is '["veth-srv","dummy0"]' '[.[].ifname]' adm -j stats
@@ -380,14 +381,14 @@ check "nothing changed by the stats commands" same "$before" "$(adm show veth-sr
 #
 # sysfs
 #
-for f in enabled max_desc max_aggr features flush_timeout_us; do
+for f in enabled max_desc max_aggr features flush_timeout_us max_held_bytes; do
 	check "sysfs $f is rw for root only" \
 		test "$(ip netns exec "$NS_SRV" stat -c %a "$SYSFS/$f")" = 644
 done
 check "sysfs stats are read-only" \
 	test "$(ip netns exec "$NS_SRV" stat -c %a "$SYSFS/stats/pkts_in")" = 444
 check "sysfs stats has every counter" \
-	test "$(ip netns exec "$NS_SRV" ls "$SYSFS/stats" | wc -l)" = 18
+	test "$(ip netns exec "$NS_SRV" ls "$SYSFS/stats" | wc -l)" = 20
 check "sysfs reads the config" out_is "1 64 16 0x1 0" \
 	sh -c "ip netns exec $NS_SRV sh -c 'cd $SYSFS && echo \$(cat enabled max_desc max_aggr features flush_timeout_us)'"
 check "sysfs write max_aggr" out_is "" sysfs_write max_aggr 24
@@ -402,10 +403,13 @@ check "sysfs write enabled 0" out_is "" sysfs_write enabled 0
 check "netlink sees the sysfs writes" \
 	out_is "$(line veth-srv disabled 128 24 napi,extract_vlan_id 500)" adm show veth-srv
 check "sysfs write enabled 1" out_is "" sysfs_write enabled 1
+check "sysfs write max_held_bytes" out_is "" sysfs_write max_held_bytes 1048576
+check "netlink sees it" jq_is 1048576 '.[0].max_held_bytes' adm -j show veth-srv
 sbefore=$(adm show veth-srv)
 for bad in "max_aggr 0" "max_aggr 65" "max_desc 0" "max_desc 65537" "features 8" \
 	   "features 0x8" "flush_timeout_us 1000001" "enabled 2" "max_aggr abc" \
-	   "max_aggr -1" "max_aggr 0x10" "features 4294967296"; do
+	   "max_aggr -1" "max_aggr 0x10" "features 4294967296" \
+	   "max_held_bytes 65535" "max_held_bytes 1073741825"; do
 	set -- $bad
 	check "sysfs refuses $bad with EINVAL" \
 		grep -q 'Invalid argument' <<< "$(sysfs_write $1 $2)"
@@ -468,9 +472,9 @@ check "monitor -j: the new event carries the config" \
 	'select(.event == "new" and .ifname == "veth-srv") | {event, ifname, enabled, max_desc, max_aggr}' \
 	cat "$tmp/mon.json"
 check "monitor -j: events carry stats" \
-	jq_is 18 'select(.event == "new" and .ifname == "veth-srv") | .stats | length' cat "$tmp/mon.json"
+	jq_is 20 'select(.event == "new" and .ifname == "veth-srv") | .stats | length' cat "$tmp/mon.json"
 check "monitor: human lines" \
-	grep -Eq '^del veth-srv: enabled max_desc 128 max_aggr 12 features napi,extract_vlan_id flush_timeout_us 500$' \
+	grep -Eq '^del veth-srv: enabled max_desc 128 max_aggr 12 features napi,extract_vlan_id flush_timeout_us 500 max_held_bytes [0-9]+$' \
 	"$tmp/mon.txt"
 check "monitor: the same events as -j" \
 	out_is "$(jq -r 'select(.max_aggr != 30) | "\(.event) \(.ifname) \(.max_aggr)"' "$tmp/mon.json")" \

@@ -198,9 +198,10 @@ lro_stats_settled() {
 stat_of() { # stat_of NAME STATS: one counter of lro_stats_settled's output
 	awk -v name="$1" '$1 == name { print $2 }' <<< "$2"
 }
-# held_sampler FILE: a shell in $NS_SRV that writes veth-srv's held_segs
-# to FILE every 50 ms, starting no process per sample; returns once the
-# first sample is in. held_max FILE stops it and prints the most it saw.
+# held_sampler FILE [COUNTER]: a shell in $NS_SRV that writes veth-srv's
+# held_segs (or COUNTER) to FILE every 50 ms, starting no process per
+# sample; returns once the first sample is in. held_max FILE stops it and
+# prints the most it saw.
 # Read once after craft, the counter would come too late under the debug
 # kernel, where starting a process takes longer than the longest hold
 # time (1 s).
@@ -211,10 +212,10 @@ held_sampler() {
 	: > "$1"
 	ip netns exec "$NS_SRV" bash -c '
 		exec 9<> "$1"
-		while read -r v < /sys/class/net/veth-srv/lro/stats/held_segs; do
+		while read -r v < /sys/class/net/veth-srv/lro/stats/$2; do
 			echo "$v"
 			read -r -t 0.05 -u 9 _
-		done' held_sampler "$1.never" > "$1" &
+		done' held_sampler "$1.never" "${2:-held_segs}" > "$1" &
 	HELD_SAMPLER=$!
 	for i in $(seq 600); do
 		[ -s "$1" ] && break

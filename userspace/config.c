@@ -3,6 +3,7 @@
  * lroadm: the configuration commands.
  *
  *   set <dev> [max_aggr N] [max_desc N] [features LIST] [flush_timeout_us N]
+ *             [max_held_bytes N]
  *   enable <dev> | disable <dev> | del <dev> | show [<dev>]
  *
  * set attaches LRO (with the module's defaults for what is not given) or
@@ -51,7 +52,7 @@ int cmd_set(int argc, char **argv)
 {
 	static const int settable[] = {
 		LRO_A_DEV_MAX_DESC, LRO_A_DEV_MAX_AGGR, LRO_A_DEV_FEATURES,
-		LRO_A_DEV_FLUSH_TIMEOUT_US,
+		LRO_A_DEV_FLUSH_TIMEOUT_US, LRO_A_DEV_MAX_HELD_BYTES,
 	};
 	struct dev_set s = {};
 	const char *dev;
@@ -70,7 +71,7 @@ int cmd_set(int argc, char **argv)
 				break;
 		}
 		if (i == ARRAY_SIZE(settable)) {
-			error("unknown setting \"%s\" (max_desc, max_aggr, features, flush_timeout_us)",
+			error("unknown setting \"%s\" (max_desc, max_aggr, features, flush_timeout_us, max_held_bytes)",
 			      argv[0]);
 			return 1;
 		}

@@ -26,6 +26,7 @@ static const char *const dev_attr_names[LRO_A_DEV_MAX + 1] = {
 	[LRO_A_DEV_MAX_AGGR]		= "max_aggr",
 	[LRO_A_DEV_FEATURES]		= "features",
 	[LRO_A_DEV_FLUSH_TIMEOUT_US]	= "flush_timeout_us",
+	[LRO_A_DEV_MAX_HELD_BYTES]	= "max_held_bytes",
 	[LRO_A_DEV_STATS]		= "stats",
 };
 
@@ -160,13 +161,14 @@ int dev_parse(struct nl_msg *msg, struct lro_dev_info *d)
 
 	if (tb[LRO_A_DEV_ENABLED] && tb[LRO_A_DEV_MAX_DESC] &&
 	    tb[LRO_A_DEV_MAX_AGGR] && tb[LRO_A_DEV_FEATURES] &&
-	    tb[LRO_A_DEV_FLUSH_TIMEOUT_US]) {
+	    tb[LRO_A_DEV_FLUSH_TIMEOUT_US] && tb[LRO_A_DEV_MAX_HELD_BYTES]) {
 		d->has_config = true;
 		d->enabled = nla_get_u8(tb[LRO_A_DEV_ENABLED]);
 		d->max_desc = nla_get_u32(tb[LRO_A_DEV_MAX_DESC]);
 		d->max_aggr = nla_get_u32(tb[LRO_A_DEV_MAX_AGGR]);
 		d->features = nla_get_u32(tb[LRO_A_DEV_FEATURES]);
 		d->flush_timeout_us = nla_get_u32(tb[LRO_A_DEV_FLUSH_TIMEOUT_US]);
+		d->max_held_bytes = nla_get_u32(tb[LRO_A_DEV_MAX_HELD_BYTES]);
 	}
 
 	if (tb[LRO_A_DEV_STATS] &&
@@ -220,15 +222,16 @@ void dev_print_config(struct json *j, const struct lro_dev_info *d)
 				json_string(j, NULL, feature_names[i].name);
 		json_arr_close(j);
 		json_uint(j, "flush_timeout_us", d->flush_timeout_us);
+		json_uint(j, "max_held_bytes", d->max_held_bytes);
 		return;
 	}
 
 	printf("%s:", d->ifname);
 	if (d->has_config) {
 		features_str(d->features, feat, sizeof(feat));
-		printf(" %s max_desc %u max_aggr %u features %s flush_timeout_us %u",
+		printf(" %s max_desc %u max_aggr %u features %s flush_timeout_us %u max_held_bytes %u",
 		       d->enabled ? "enabled" : "disabled", d->max_desc,
-		       d->max_aggr, feat, d->flush_timeout_us);
+		       d->max_aggr, feat, d->flush_timeout_us, d->max_held_bytes);
 	}
 	printf("\n");
 }

@@ -40,7 +40,7 @@ static void usage(FILE *f)
 		"Usage: lroadm [ OPTIONS ] COMMAND\n"
 		"\n"
 		"COMMAND := { set DEV [ max_aggr N ] [ max_desc N ] [ features FEATURES ]\n"
-		"                     [ flush_timeout_us N ]\n"
+		"                     [ flush_timeout_us N ] [ max_held_bytes N ]\n"
 		"           | enable DEV | disable DEV | del DEV\n"
 		"           | show [ DEV ] | stats [ [ dev ] DEV ] [ reset ] | monitor | help\n"
 		"           | descs [ DEV ] [ cpu N ] [ interval MS [ count N ] ] }\n"
@@ -52,7 +52,8 @@ static void usage(FILE *f)
 		"from the module parameters) or changes only what is given; enable\n"
 		"attaches too, disable does not. Limits: max_desc 1..65536,\n"
 		"max_aggr 1..64, flush_timeout_us 0..1000000 (0: flush at the end of\n"
-		"each receive batch). -n NAME runs in the network namespace NAME\n"
+		"each receive batch), max_held_bytes 65536..1073741824 (truesize held\n"
+		"per CPU). -n NAME runs in the network namespace NAME\n"
 		"(" NETNS_RUN_DIR "/NAME), as ip -n does.\n");
 }
 

@@ -37,6 +37,7 @@ struct lro_dev_info {
 	uint32_t max_aggr;
 	uint32_t features;
 	uint32_t flush_timeout_us;
+	uint32_t max_held_bytes;
 	bool has_stats;
 	bool has_stat[LRO_A_STATS_MAX + 1];
 	uint64_t stat[LRO_A_STATS_MAX + 1];

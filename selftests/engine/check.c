@@ -36,7 +36,7 @@ MODULE_PARM_DESC(failed, "test cases that failed");
 
 static struct lt_ctx *lt;
 /* A letter per enum lro_flush_reason, as in the expectations */
-static const char lt_reasons[LRO_FLUSH_NR + 1] = "MSQFPBTDKE";
+static const char lt_reasons[LRO_FLUSH_NR + 1] = "MSQFPBTDKEH";
 
 const char *lt_fail(struct lt_ctx *t, const char *fmt, ...)
 {
@@ -302,7 +302,7 @@ static const char *lt_check_stats(struct lt_ctx *t,
 #define LT_STAT(x) { #x, offsetof(struct net_lro_stats, x) }
 		LT_STAT(aggregated), LT_STAT(flushed), LT_STAT(no_desc),
 		LT_STAT(pkts_in), LT_STAT(bytes_in), LT_STAT(pkts_out),
-		LT_STAT(bytes_out), LT_STAT(held),
+		LT_STAT(bytes_out), LT_STAT(held), LT_STAT(held_bytes),
 #undef LT_STAT
 	};
 	const struct net_lro_stats *s = &t->mgr.stats;

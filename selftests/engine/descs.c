@@ -151,6 +151,50 @@ static const char *c_dev(struct lt_ctx *t, unsigned long arg)
 	return NULL;
 }
 
+/*
+ * max_held_bytes: 3 flows of 2 segments, A1 B1 C1 A2 B2 C2, and room for
+ * the truesize of two and a half first segments (measured on A1). C1 is
+ * one too many: A goes up; A2 starts A again, and B goes up; and so on,
+ * the oldest first each time. Nothing is held past the limit: checked
+ * after every segment.
+ */
+static const char *c_held_mem(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *f[3];
+	unsigned int i;
+
+	for (i = 0; i < 3; i++)
+		f[i] = lt_flow(t);
+	for (i = 0; i < 6; i++) {
+		lt_put(t, f[i % 3], MSS, arg);
+		if (!i)
+			t->mgr.max_held_bytes = t->mgr.stats.held_bytes * 5 / 2;
+		if (t->mgr.stats.held_bytes > t->mgr.max_held_bytes)
+			return lt_fail(t, "segment %u: %lu bytes held, limit %lu",
+				       i, t->mgr.stats.held_bytes,
+				       t->mgr.max_held_bytes);
+	}
+	lt_flush_all(t);
+	return NULL;
+}
+
+/* One flow: a joining segment takes the packet past the limit, and it
+ * goes up at once, with that segment in it.
+ */
+static const char *c_held_mem_join(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *f = lt_flow(t);
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		lt_put(t, f, MSS, arg);
+		if (!i)
+			t->mgr.max_held_bytes = t->mgr.stats.held_bytes * 3 / 2;
+	}
+	lt_flush_all(t);
+	return NULL;
+}
+
 static const struct lt_case cases[] = {
 	{ "no_desc", c_desc, 0, "1px2 2B 3B" },
 	{ "evict", c_desc, LRO_F_EVICT, "2E 3B 2B" },
@@ -162,6 +206,9 @@ static const struct lt_case cases[] = {
 	{ "many_flows", c_many, 0, NULL },
 	{ "vlan_keyed", c_vlan, 0, "2Bx3 1Kx3" },
 	{ "dev_keyed", c_dev, 0, "2Bx2" },
+	{ "held_mem", c_held_mem, 0, "1Hx4 1Bx2" },
+	{ "frames_held_mem", c_held_mem, LT_FRAMES, "1Hx4 1Bx2" },
+	{ "held_mem_join", c_held_mem_join, 0, "2Hx2" },
 };
 
 const struct lt_case_set lt_desc_cases = { cases, ARRAY_SIZE(cases) };

@@ -11,7 +11,8 @@
  *	<segments><how>[x<repeat>]
  *
  * where <how> is the flush reason counted for it (M max_aggr, S size,
- * Q seq, F flags, P push, B batch, K lro_flush_pkt, E evict) or 'p' for a
+ * Q seq, F flags, P push, B batch, K lro_flush_pkt, E evict, H held
+ * memory past max_held_bytes) or 'p' for a
  * segment passed up without being held. "1p 2Fx3 4B" is one passed
  * segment, three packets of two segments flushed for their flags, one of
  * four flushed by lro_flush_all(). The harness checks every packet against

@@ -48,6 +48,8 @@
  * @LRO_FLUSH_PKT: lro_flush_pkt() asked for it
  * @LRO_FLUSH_EVICT: every descriptor was busy and this one was the oldest
  *	(only with the LRO_F_EVICT feature)
+ * @LRO_FLUSH_MEM: the packets held took more than max_held_bytes; this one
+ *	was the oldest
  * @LRO_FLUSH_NR: number of reasons
  */
 enum lro_flush_reason {
@@ -61,6 +63,7 @@ enum lro_flush_reason {
 	LRO_FLUSH_DETACH,
 	LRO_FLUSH_PKT,
 	LRO_FLUSH_EVICT,
+	LRO_FLUSH_MEM,
 	LRO_FLUSH_NR,
 };
 
@@ -77,6 +80,8 @@ enum lro_flush_reason {
  * @pkts_out: packets sent up, aggregated or passed through
  * @bytes_out: bytes sent up
  * @held: segments held in descriptors right now
+ * @held_bytes: memory they take right now (the truesize of the packets
+ *	held)
  *
  * Counters are updated without atomics: a manager belongs to one context
  * (one NAPI instance, or one CPU), as in 2007.
@@ -91,6 +96,7 @@ struct net_lro_stats {
 	unsigned long pkts_out;
 	unsigned long bytes_out;
 	unsigned long held;
+	unsigned long held_bytes;
 };
 
 /**
@@ -170,6 +176,10 @@ struct net_lro_desc {
  *	LRO must verify them
  * @max_desc: number of descriptors in @lro_arr: flows aggregated at once
  * @max_aggr: segments aggregated into one packet at most
+ * @max_held_bytes: memory the packets held may take (truesize, bytes);
+ *	past it the oldest are sent up (LRO_FLUSH_MEM). 0: no limit, as in
+ *	2007 (a driver that flushes at the end of each poll holds a poll's
+ *	worth at most)
  * @lro_arr: @max_desc zeroed descriptors, owned by LRO while in use. To
  *	change @max_desc or @lro_arr, call lro_flush_all() first and hand
  *	over a zeroed array.
@@ -202,6 +212,7 @@ struct net_lro_mgr {
 	u32 ip_summed;
 	int max_desc;
 	int max_aggr;
+	unsigned long max_held_bytes;
 
 	struct net_lro_desc *lro_arr;
 

@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# What LRO holds for remote senders is bounded by memory, not only by
+# max_desc x max_aggr segments: past max_held_bytes of truesize on a CPU,
+# the oldest packets go up (flush_mem). A flood of 1-byte segments over
+# 4096 flows, 8 each (512 flows under the debug kernel), with room for
+# every one of them in the descriptors and a 1 s hold timer, would
+# otherwise pin 32768 skbs.
+#
+#   ns cli                         ns srv
+#   veth-cli  ------------------  veth-srv  LRO: max_desc 65536, max_aggr 64,
+#   (tcpcraft.py, CPU 0)                    flush_timeout_us 1000000,
+#                                           max_held_bytes 131072
+
+source "$(dirname "$0")/lib.sh"
+need_root
+TMP=$(mktemp -d)
+trap 'veth_pair_cleanup; rm -rf "$TMP"' EXIT
+
+limit=131072
+flows=$(scaled 4096)
+flood() { craft --flows $flows --segs 8 --mss 1 --sport "$1"; }
+
+lro_load
+veth_pair_setup
+srv_lroadm set veth-srv max_desc 65536 max_aggr 64 flush_timeout_us 1000000 \
+	max_held_bytes $limit >/dev/null
+check "max_held_bytes reads back (sysfs)" \
+	eq "$(ip netns exec "$NS_SRV" cat /sys/class/net/veth-srv/lro/max_held_bytes)" $limit
+
+# The limit: every sample of held_bytes within it, and eviction at work.
+held_sampler "$TMP/bytes" held_bytes
+flood 1024 &
+flooder=$!
+check "the box answers during the flood" timeout 20 ip -n "$NS_SRV" link show veth-srv
+wait $flooder
+sleep 1.5
+most=$(held_max "$TMP/bytes")
+echo "    held_bytes: at most $most of $limit; flush_mem $(lro_stat flush_mem)"
+check "held_bytes never above max_held_bytes" le "$most" $limit
+check "held_bytes came near it (the flood was held)" ge "$most" $((limit / 2))
+check "the oldest packets went up for it (flush_mem)" ge "$(lro_stat flush_mem)" 1
+check "nothing held after the hold time: segments" eq "$(lro_stat held_segs)" 0
+check "nothing held after the hold time: bytes" eq "$(lro_stat held_bytes)" 0
+# 1-byte segments, 8 per flow, each taken once
+echo "    pkts_in $(lro_stat pkts_in) bytes_in $(lro_stat bytes_in) bytes_out $(lro_stat bytes_out)"
+check "every segment was taken" eq "$(lro_stat aggregated)" $((flows * 8))
+
+# The same flood with the largest limit: far more is held. (What the
+# limit keeps out; with no limit at all the whole flood would be.)
+srv_lroadm stats veth-srv reset
+srv_lroadm set veth-srv max_held_bytes 1073741824
+held_sampler "$TMP/nolimit" held_bytes
+flood 8192
+sleep 1.5
+most=$(held_max "$TMP/nolimit")
+echo "    held_bytes without a real limit: at most $most"
+check "without a real limit, the flood holds over 4x as much" ge "$most" $((4 * limit))
+check "... and nothing is flushed for memory" eq "$(lro_stat flush_mem)" 0
+check "nothing held after the hold time" eq "$(lro_stat held_bytes)" 0
+
+check "LRO detaches" srv_lroadm del veth-srv
+exit $RET
