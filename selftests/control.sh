@@ -20,6 +20,9 @@
 #    nothing; root of a user namespace manages its own netns's devices.
 #  - monitor sees new/change/del notifications (from netlink, sysfs and
 #    device removal) of its own netns only.
+#  - An allocation failing in lroadm (lroadm_inject.so) ends the command
+#    with an error: none hangs waiting for the rest of a reply it stopped
+#    reading, and monitor does not go on without the event.
 
 source "$(dirname "$0")/lib.sh"
 need_root
@@ -376,6 +379,38 @@ check "stats dev dummy1 reset: not attached" \
 	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dev dummy1 reset
 ip -n "$NS_SRV" link del reset
 check "nothing changed by the stats commands" same "$before" "$(adm show veth-srv)"
+
+#
+# Failures inside lroadm (lroadm_inject.so): a netlink callback that gives
+# up (NL_STOP: an allocation failed) ends the command with an error, even
+# with the rest of the reply, its DONE included, unread.
+#
+INJECT=$BUILD/selftests/tools/lroadm_inject.so
+nomem_adm() {
+	timeout 20 env LD_PRELOAD="$INJECT" LROADM_INJECT_NOMEM=1 "$LROADM" -n "$NS_SRV" "$@"
+}
+check "lroadm_inject.so is built" test -e "$INJECT"
+check "stats reset, out of memory in its dump callback: an error, no hang" \
+	fails_with '^Error: out of memory\.$' nomem_adm stats reset
+check "show -j, out of memory for the JSON writer: an error" \
+	fails_with '^Error: out of memory\.$' nomem_adm -j show
+# The monitor's callback cannot allocate its JSON writer: it must say so
+# and end, not drop the event and go on. Poked (with what is set already)
+# until it has joined and ends.
+timeout 20 env LD_PRELOAD="$INJECT" LROADM_INJECT_NOMEM=1 "$LROADM" -n "$NS_SRV" -j monitor \
+	> /dev/null 2> "$tmp/mon-nomem.err" &
+mon_pid=$!
+for _ in $(seq 100); do
+	adm set veth-srv max_aggr 16
+	kill -0 $mon_pid 2>/dev/null || break
+	sleep 0.1
+done
+kill $mon_pid 2>/dev/null
+wait $mon_pid
+mon_rc=$?
+check "monitor -j, out of memory for an event: exits 1" eq "$mon_rc" 1
+check "... with an error" grep -qx 'Error: out of memory\.' "$tmp/mon-nomem.err"
+check "nothing changed by the failed commands" same "$before" "$(adm show veth-srv)"
 
 #
 # sysfs

@@ -158,6 +158,12 @@ int dev_show(const char *name, bool stats)
 	}
 	if (opts.json) {
 		sa.j = json_new(stdout, opts.pretty);
+		if (!sa.j) {
+			error("out of memory");
+			nlmsg_free(req);
+			lnl_close(&nl);
+			return 1;
+		}
 		json_arr_open(sa.j, NULL);
 	}
 	ret = lnl_talk(&nl, req, show_cb, &sa);

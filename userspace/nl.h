@@ -26,7 +26,9 @@ struct nl_msg *lnl_req(struct lnl *nl, uint8_t cmd, int flags);
 
 /* Sends req (and frees it), calls cb for every message of the reply and
  * waits for the ACK or the end of the dump. Returns 0, or -1 after printing
- * the kernel's error.
+ * the kernel's error. cb returns NL_OK, NL_SKIP, or NL_STOP after printing
+ * an error (error()): then -1 at once, the rest of the reply unread, and
+ * the socket is only good for lnl_close().
  */
 int lnl_talk(struct lnl *nl, struct nl_msg *req,
 	     int (*cb)(struct nl_msg *msg, void *arg), void *arg);
