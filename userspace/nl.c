@@ -227,6 +227,13 @@ static void lnl_report(const struct lnl_reply *r)
 int lnl_talk(struct lnl *nl, struct nl_msg *req,
 	     int (*cb)(struct nl_msg *msg, void *arg), void *arg)
 {
+	return lnl_talk_quiet(nl, req, cb, arg, 0);
+}
+
+int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
+		   int (*cb)(struct nl_msg *msg, void *arg), void *arg,
+		   int quiet)
+{
 	struct lnl_reply r = {
 		.req = nlmsg_hdr(req),
 		.cb = cb,
@@ -252,13 +259,15 @@ int lnl_talk(struct lnl *nl, struct nl_msg *req,
 		err = nl_recvmsgs(nl->sk, nlcb);
 	nl_cb_put(nlcb);
 
+	nlmsg_free(req);
 	if (r.stopped)
-		err = -1;		/* reported by the callback */
-	else if (r.error)
+		return -1;		/* reported by the callback */
+	if (r.error && r.error == quiet)
+		return quiet;
+	if (r.error)
 		lnl_report(&r);
 	else if (err < 0)
 		error("netlink: %s", nl_geterror(err));
-	nlmsg_free(req);
 	return r.error || err < 0 ? -1 : 0;
 }
 

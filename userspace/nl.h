@@ -33,6 +33,14 @@ struct nl_msg *lnl_req(struct lnl *nl, uint8_t cmd, int flags);
 int lnl_talk(struct lnl *nl, struct nl_msg *req,
 	     int (*cb)(struct nl_msg *msg, void *arg), void *arg);
 
+/* lnl_talk(), but a refusal with errno quiet (a positive errno, 0 for
+ * none) is returned as quiet, without a word: the caller has another
+ * request to try.
+ */
+int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
+		   int (*cb)(struct nl_msg *msg, void *arg), void *arg,
+		   int quiet);
+
 /* Joins a multicast group of the family. Returns 0 or -1 (printed). */
 int lnl_join(struct lnl *nl, const char *group);
 

@@ -9,6 +9,9 @@
  *                               Nth netlink sendmsg(), counting from 1 and
  *                               the family lookups too
  *
+ * Both are read at load and taken out of the environment, with LD_PRELOAD:
+ * CMD (say, another lroadm) runs without them.
+ *
  * Deterministic stand-ins for an allocation failing inside a netlink
  * callback, and for another process acting between two of lroadm's
  * requests.
@@ -33,6 +36,8 @@ static struct {
 } text[MAX_TEXT];
 static int ntext;
 static int nomem;
+static long send_nth;		/* 0: none */
+static char *send_cmd;
 
 static int find_main(struct dl_phdr_info *info, size_t size, void *data)
 {
@@ -56,9 +61,19 @@ static int find_main(struct dl_phdr_info *info, size_t size, void *data)
 __attribute__((constructor)) static void inject_init(void)
 {
 	const char *v = getenv("LROADM_INJECT_NOMEM");
+	char *end;
 
 	dl_iterate_phdr(find_main, NULL);
 	nomem = v && !strcmp(v, "1");
+	v = getenv("LROADM_INJECT_SEND");
+	if (v) {
+		send_nth = strtol(v, &end, 10);
+		if (*end == ' ')
+			send_cmd = strdup(end + 1);
+	}
+	unsetenv("LROADM_INJECT_NOMEM");
+	unsetenv("LROADM_INJECT_SEND");
+	unsetenv("LD_PRELOAD");
 }
 
 static int from_lroadm(const void *caller)
@@ -95,18 +110,13 @@ void *realloc(void *p, size_t size)
 
 ssize_t sendmsg(int fd, const struct msghdr *msg, int flags)
 {
-	static int sent;
-	const char *v = getenv("LROADM_INJECT_SEND");
+	static long sent;
 	struct sockaddr_storage ss;
 	socklen_t len = sizeof(ss);
-	char *end;
-	long n;
 
-	if (v && !getsockname(fd, (struct sockaddr *)&ss, &len) &&
-	    ss.ss_family == AF_NETLINK) {
-		n = strtol(v, &end, 10);
-		if (++sent == n && *end == ' ' && system(end + 1) == -1)
-			_exit(99);
-	}
+	if (send_cmd && !getsockname(fd, (struct sockaddr *)&ss, &len) &&
+	    ss.ss_family == AF_NETLINK && ++sent == send_nth &&
+	    system(send_cmd) == -1)
+		_exit(99);
 	return syscall(SYS_sendmsg, fd, msg, flags);
 }
