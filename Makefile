@@ -34,9 +34,10 @@ SUBMAKE := $(MAKE) --no-print-directory
 #
 # lro.ko first: the BPF programs take their types from its BTF, lroadm
 # embeds their skeletons, and the engine tests (selftests/engine/) and the
-# micro-benchmark (bench/kmod/) are modules calling its driver API. The
-# harness canary (selftests/canary/) is a module with planted bugs that
-# only selftests/harness_canary.sh loads.
+# micro-benchmark (bench/kmod/) are modules calling its driver API;
+# selftests/tools/ holds the tests' userspace helpers. The harness canary
+# (selftests/canary/) is a module with planted bugs that only
+# selftests/harness_canary.sh loads.
 
 all: kmod userspace bpf canary selftests bench-build
 
@@ -54,6 +55,7 @@ canary:
 
 selftests: kmod
 	@$(SUBMAKE) -C selftests/engine OUTPUT=$(BUILD)/selftests/engine
+	@$(SUBMAKE) -C selftests/tools OUTPUT=$(BUILD)/selftests/tools
 
 bench-build: kmod bpf
 	@$(SUBMAKE) -C bench/kmod OUTPUT=$(BUILD)/bench/kmod \

@@ -51,6 +51,17 @@ static const struct nla_policy lro_stats_reset_nl_policy[LRO_A_DEV_IFINDEX + 1] 
 	[LRO_A_DEV_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 };
 
+/* LRO_CMD_DEV_ADD - do */
+static const struct nla_policy lro_dev_add_nl_policy[LRO_A_DEV_MAX_HELD_BYTES + 1] = {
+	[LRO_A_DEV_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
+	[LRO_A_DEV_ENABLED] = NLA_POLICY_MAX(NLA_U8, 1),
+	[LRO_A_DEV_MAX_DESC] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_max_desc_range),
+	[LRO_A_DEV_MAX_AGGR] = NLA_POLICY_RANGE(NLA_U32, 1, 64),
+	[LRO_A_DEV_FEATURES] = NLA_POLICY_MASK(NLA_U32, 0x7),
+	[LRO_A_DEV_FLUSH_TIMEOUT_US] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_flush_timeout_us_range),
+	[LRO_A_DEV_MAX_HELD_BYTES] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_max_held_bytes_range),
+};
+
 /* Ops table for lro */
 static const struct genl_split_ops lro_nl_ops[] = {
 	{
@@ -69,7 +80,7 @@ static const struct genl_split_ops lro_nl_ops[] = {
 	},
 	{
 		.cmd		= LRO_CMD_DEV_SET,
-		.pre_doit	= lro_nl_pre_doit_dev,
+		.pre_doit	= lro_nl_pre_doit,
 		.doit		= lro_nl_dev_set_doit,
 		.post_doit	= lro_nl_post_doit,
 		.policy		= lro_dev_set_nl_policy,
@@ -92,6 +103,15 @@ static const struct genl_split_ops lro_nl_ops[] = {
 		.post_doit	= lro_nl_post_doit,
 		.policy		= lro_stats_reset_nl_policy,
 		.maxattr	= LRO_A_DEV_IFINDEX,
+		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= LRO_CMD_DEV_ADD,
+		.pre_doit	= lro_nl_pre_doit_dev,
+		.doit		= lro_nl_dev_add_doit,
+		.post_doit	= lro_nl_post_doit,
+		.policy		= lro_dev_add_nl_policy,
+		.maxattr	= LRO_A_DEV_MAX_HELD_BYTES,
 		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 };

@@ -24,6 +24,7 @@ int lro_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int lro_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
 int lro_nl_dev_del_doit(struct sk_buff *skb, struct genl_info *info);
 int lro_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info);
+int lro_nl_dev_add_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	LRO_NLGRP_MONITOR,

@@ -12,7 +12,7 @@
  * are announced by device.c through lro_nl_notify() to the "monitor"
  * multicast group of the device's namespace.
  *
- * Permissions: dev-get is open to everyone; dev-set, dev-del and
+ * Permissions: dev-get is open to everyone; dev-add, dev-set, dev-del and
  * stats-reset carry GENL_UNS_ADMIN_PERM (CAP_NET_ADMIN in the user
  * namespace owning the network namespace).
  */
@@ -146,7 +146,8 @@ static int lro_nl_lookup(struct genl_info *info, bool need_lro)
  * @info: the request's attributes; the device and its LRO state are left in
  *	info->user_ptr[]
  *
- * For the operations on an attached device (dev-get, dev-del, stats-reset).
+ * For the operations on an attached device (dev-get, dev-set, dev-del,
+ * stats-reset).
  * On success RTNL is held until lro_nl_post_doit().
  *
  * Return: 0, or a negative errno with an extack message.
@@ -164,8 +165,8 @@ int lro_nl_pre_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
  * @info: the request's attributes; the device and its LRO state (NULL if
  *	not attached) are left in info->user_ptr[]
  *
- * For dev-set, which attaches LRO when it is not attached yet. On success
- * RTNL is held until lro_nl_post_doit().
+ * For dev-add, which attaches LRO. On success RTNL is held until
+ * lro_nl_post_doit().
  *
  * Return: 0, or a negative errno with an extack message.
  */
@@ -249,7 +250,8 @@ int lro_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 }
 
 /**
- * lro_nl_dev_set_doit() - LRO_CMD_DEV_SET: attach or reconfigure LRO
+ * lro_nl_dev_set_doit() - LRO_CMD_DEV_SET: reconfigure LRO (and attach it,
+ *	for lro_nl_dev_add_doit())
  * @skb: the request
  * @info: the request's attributes, with the device found by pre_doit
  *
@@ -288,6 +290,34 @@ int lro_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (ld)
 		return lro_dev_configure(ld, &cfg, info->extack);
 	return lro_dev_attach(dev, &cfg, info->extack);
+}
+
+/**
+ * lro_nl_dev_add_doit() - LRO_CMD_DEV_ADD: attach LRO to a device
+ * @skb: the request
+ * @info: the request's attributes, with the device found by pre_doit
+ *
+ * Attaching is a command of its own, not something dev-set does where LRO
+ * is missing: then a dev-set (lroadm disable) that meets a device detached
+ * meanwhile fails instead of attaching again. (rtnetlink says it with
+ * NLM_F_CREATE, which genetlink refuses for a family like this one, whose
+ * every command has strict header checks: genl_header_check().)
+ *
+ * Return: 0, -EEXIST if LRO is attached already, or lro_dev_attach()'s
+ * error.
+ */
+int lro_nl_dev_add_doit(struct sk_buff *skb, struct genl_info *info)
+{
+	struct net_device *dev = info->user_ptr[LRO_NL_NETDEV];
+
+	if (info->user_ptr[LRO_NL_LRODEV]) {
+		NL_SET_ERR_MSG_ATTR_FMT(info->extack,
+					info->attrs[LRO_A_DEV_IFINDEX],
+					"LRO is already attached to %s",
+					dev->name);
+		return -EEXIST;
+	}
+	return lro_nl_dev_set_doit(skb, info);
 }
 
 /**

@@ -20,6 +20,9 @@
 #    nothing; root of a user namespace manages its own netns's devices.
 #  - monitor sees new/change/del notifications (from netlink, sysfs and
 #    device removal) of its own netns only.
+#  - An allocation failing in lroadm (lroadm_inject.so) ends the command
+#    with an error: none hangs waiting for the rest of a reply it stopped
+#    reading, and monitor does not go on without the event.
 
 source "$(dirname "$0")/lib.sh"
 need_root
@@ -30,6 +33,7 @@ done
 [ -x "$LROADM" ] || skip "no $LROADM (make)"
 
 LRO_NL="python3 $SELFTESTS/lro_nl.py"
+INJECT=$BUILD/selftests/tools/lroadm_inject.so
 SYSFS=/sys/class/net/veth-srv/lro
 tmp=$(mktemp -d)
 mon_pids=()
@@ -173,6 +177,31 @@ check "del again" fails_with '^Error: LRO is not attached to veth-srv\.$' adm de
 check "disable does not attach" \
 	fails_with '^Error: LRO is not attached to veth-srv\.$' adm disable veth-srv
 check "still not attached after disable" out_is "" adm show
+# disable changes LRO only where it is attached, in one request: a detach
+# (lroadm_inject.so) before each of its netlink requests in turn, family
+# lookups included, or after it, leaves LRO detached.
+check "lroadm_inject.so is built" test -e "$INJECT"
+for n in 1 2 3 4; do
+	adm set veth-srv
+	rm -f "$tmp/fired"
+	env LD_PRELOAD="$INJECT" \
+		LROADM_INJECT_SEND="$n '$LROADM' del veth-srv && touch '$tmp/fired'" \
+		"$LROADM" -n "$NS_SRV" disable veth-srv >/dev/null 2>&1
+	[ -e "$tmp/fired" ] || adm del veth-srv
+	check "disable, a detach before its request $n: LRO stays detached" \
+		fails_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
+done
+# set is a dev-set, or a dev-add where LRO is not attached; when another
+# lroadm attaches or detaches it in between, the other request follows.
+desc_aggr() { jq_is "$1" '[.[0].max_desc, .[0].max_aggr]' adm -j show veth-srv; }
+env LD_PRELOAD="$INJECT" LROADM_INJECT_SEND="3 '$LROADM' set veth-srv max_aggr 7" \
+	"$LROADM" -n "$NS_SRV" set veth-srv max_desc 32
+check "set, attached by another before its dev-add: then changed" desc_aggr '[32,7]'
+env LD_PRELOAD="$INJECT" LROADM_INJECT_SEND="2 '$LROADM' del veth-srv" \
+	"$LROADM" -n "$NS_SRV" set veth-srv max_desc 33
+check "set, detached by another before its dev-set: attached again" \
+	desc_aggr "[33,$(cat /sys/module/lro/parameters/default_max_aggr)]"
+adm del veth-srv
 check "enable attaches" adm enable veth-srv
 defaults=$(line veth-srv enabled "$(modparam max_desc)" "$(modparam max_aggr)" \
 	"$(adm -j show veth-srv | jq -r '.[0].features | if length == 0 then "none" else join(",") end')" \
@@ -278,6 +307,26 @@ check "and applied" out_is "$(line veth-srv enabled 64 20 napi 0)" adm show veth
 adm set veth-srv max_aggr 16
 check "ifindex is required" \
 	out_is 'error 22 msg "lro: the ifindex attribute is required"' srv_nl dev-get
+# dev-set changes LRO where it is attached, dev-add attaches it.
+idx1=$(srv_ifindex dummy1)
+check "dev-set where LRO is not attached is refused" \
+	out_is 'error 2 msg "LRO is not attached to dummy1" offset 20' \
+	srv_nl dev-set ifindex=u32:$idx1 enabled=u8:0
+check "... and attaches nothing" \
+	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+check "dev-add with a bad value is refused" \
+	out_is 'error 34 msg "integer out of range" offset 28' \
+	srv_nl dev-add ifindex=u32:$idx1 max-aggr=u32:65
+check "... and attaches nothing" \
+	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+check "dev-add attaches" out_is 'error 0' srv_nl dev-add ifindex=u32:$idx1 enabled=u8:0
+check "... with the request's values, the defaults for the rest" \
+	out_is "${defaults/veth-srv: enabled/dummy1: disabled}" adm show dummy1
+adm del dummy1
+check "dev-add where LRO is attached is refused" \
+	out_is 'error 17 msg "LRO is already attached to veth-srv" offset 20' \
+	srv_nl dev-add ifindex=u32:$idx max-aggr=u32:20
+check "nothing changed after the refused dev-add" same "$before" "$(adm show veth-srv)"
 
 #
 # Missing devices, other netns
@@ -326,6 +375,9 @@ for cmd in "set veth-srv max_aggr 4" "enable veth-srv" "disable veth-srv" "del v
 		fails_with '^Error: permission denied \(CAP_NET_ADMIN needed\)\.$' nobody_adm $cmd
 done
 check "nothing changed after nobody's attempts" same "$before" "$(adm show veth-srv)"
+check "nobody cannot dev-add" \
+	out_is 'error 1' in_srv setpriv --reuid=65534 --regid=65534 --clear-groups \
+		--inh-caps=-all --bounding-set=-all $LRO_NL dev-add ifindex=u32:$(srv_ifindex dummy1)
 check "nobody attached nothing" \
 	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
 # GENL_UNS_ADMIN_PERM: root of a user namespace manages its own netns.
@@ -377,6 +429,36 @@ check "stats dev dummy1 reset: not attached" \
 	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dev dummy1 reset
 ip -n "$NS_SRV" link del reset
 check "nothing changed by the stats commands" same "$before" "$(adm show veth-srv)"
+
+#
+# Failures inside lroadm (lroadm_inject.so): a netlink callback that gives
+# up (NL_STOP: an allocation failed) ends the command with an error, even
+# with the rest of the reply, its DONE included, unread.
+#
+nomem_adm() {
+	timeout 20 env LD_PRELOAD="$INJECT" LROADM_INJECT_NOMEM=1 "$LROADM" -n "$NS_SRV" "$@"
+}
+check "stats reset, out of memory in its dump callback: an error, no hang" \
+	fails_with '^Error: out of memory\.$' nomem_adm stats reset
+check "show -j, out of memory for the JSON writer: an error" \
+	fails_with '^Error: out of memory\.$' nomem_adm -j show
+# The monitor's callback cannot allocate its JSON writer: it must say so
+# and end, not drop the event and go on. Poked (with what is set already)
+# until it has joined and ends.
+timeout 20 env LD_PRELOAD="$INJECT" LROADM_INJECT_NOMEM=1 "$LROADM" -n "$NS_SRV" -j monitor \
+	> /dev/null 2> "$tmp/mon-nomem.err" &
+mon_pid=$!
+for _ in $(seq 100); do
+	adm set veth-srv max_aggr 16
+	kill -0 $mon_pid 2>/dev/null || break
+	sleep 0.1
+done
+kill $mon_pid 2>/dev/null
+wait $mon_pid
+mon_rc=$?
+check "monitor -j, out of memory for an event: exits 1" eq "$mon_rc" 1
+check "... with an error" grep -qx 'Error: out of memory\.' "$tmp/mon-nomem.err"
+check "nothing changed by the failed commands" same "$before" "$(adm show veth-srv)"
 
 #
 # sysfs

@@ -6,10 +6,11 @@
  *             [max_held_bytes N]
  *   enable <dev> | disable <dev> | del <dev> | show [<dev>]
  *
- * set attaches LRO (with the module's defaults for what is not given) or
- * changes only the given values; enable attaches if needed, disable does
- * not.
+ * set attaches LRO (dev-add, with the module's defaults for what is not
+ * given) or changes only the given values (dev-set); enable attaches if
+ * needed, disable does not.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,32 +19,47 @@
 #include "lroadm.h"
 #include "nl.h"
 
-/* dev-set with the attributes given, on dev. */
+/* The attributes of a dev-set or dev-add. */
 struct dev_set {
 	uint32_t val[LRO_A_DEV_MAX + 1];
 	bool has[LRO_A_DEV_MAX + 1];
 };
 
-static int dev_set(const char *name, const struct dev_set *s)
+/*
+ * dev-set with the attributes given, on dev; with attach (set, enable),
+ * dev-add where LRO is not attached. The kernel refuses each where the
+ * other applies (ENOENT, EEXIST), as when another process detaches or
+ * attaches LRO in between: then the other goes, 3 requests at most.
+ */
+static int dev_set(const char *name, const struct dev_set *s, bool attach)
 {
+	uint8_t cmd = LRO_CMD_DEV_SET;
 	struct nl_msg *req;
+	int ifindex, ret, a, n, quiet;
 	struct lnl nl;
-	int ifindex, ret, a;
 
 	ifindex = dev_ifindex(name);
 	if (ifindex < 0 || lnl_open(&nl))
 		return 1;
-	req = lnl_req(&nl, LRO_CMD_DEV_SET, 0);
-	nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
-	for (a = 1; a <= LRO_A_DEV_MAX; a++) {
-		if (!s->has[a])
-			continue;
-		if (a == LRO_A_DEV_ENABLED)
-			nla_put_u8(req, a, (uint8_t)s->val[a]);
-		else
-			nla_put_u32(req, a, s->val[a]);
+	for (n = 1;; n++) {
+		req = lnl_req(&nl, cmd, 0);
+		nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
+		for (a = 1; a <= LRO_A_DEV_MAX; a++) {
+			if (!s->has[a])
+				continue;
+			if (a == LRO_A_DEV_ENABLED)
+				nla_put_u8(req, a, (uint8_t)s->val[a]);
+			else
+				nla_put_u32(req, a, s->val[a]);
+		}
+		quiet = 0;
+		if (attach && n < 3)
+			quiet = cmd == LRO_CMD_DEV_SET ? ENOENT : EEXIST;
+		ret = lnl_talk_quiet(&nl, req, NULL, NULL, quiet);
+		if (ret <= 0)
+			break;
+		cmd = cmd == LRO_CMD_DEV_SET ? LRO_CMD_DEV_ADD : LRO_CMD_DEV_SET;
 	}
-	ret = lnl_talk(&nl, req, NULL, NULL);
 	lnl_close(&nl);
 	return ret ? 1 : 0;
 }
@@ -87,7 +103,7 @@ int cmd_set(int argc, char **argv)
 		}
 		s.has[a] = true;
 	}
-	return dev_set(dev, &s);
+	return dev_set(dev, &s, true);
 }
 
 int dev_cmd(uint8_t cmd, const char *name)
@@ -159,6 +175,12 @@ int dev_show(const char *name, bool stats)
 	}
 	if (opts.json) {
 		sa.j = json_new(stdout, opts.pretty);
+		if (!sa.j) {
+			error("out of memory");
+			nlmsg_free(req);
+			lnl_close(&nl);
+			return 1;
+		}
 		json_arr_open(sa.j, NULL);
 	}
 	ret = lnl_talk(&nl, req, show_cb, &sa);
@@ -178,12 +200,12 @@ static int dev_enable(int argc, char **argv, bool enable)
 		error("%s needs a device, and only that", argv[0]);
 		return 1;
 	}
-	/* disable does not attach: fail like show when LRO is not there */
-	if (!enable && dev_cmd(LRO_CMD_DEV_GET, argv[1]))
-		return 1;
+	/* disable does not attach: a dev-set alone, which fails like show
+	 * where LRO is not attached, whoever detached it and when.
+	 */
 	s.has[LRO_A_DEV_ENABLED] = true;
 	s.val[LRO_A_DEV_ENABLED] = enable;
-	return dev_set(argv[1], &s);
+	return dev_set(argv[1], &s, enable);
 }
 
 int cmd_enable(int argc, char **argv)

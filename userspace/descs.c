@@ -285,6 +285,10 @@ static int descs_show(struct descs *d, const char *name)
 
 	if (opts.json) {
 		j = json_new(stdout, opts.pretty);
+		if (!j) {
+			error("out of memory");
+			return 1;
+		}
 		json_arr_open(j, NULL);
 	} else {
 		printf("%-10s %3s %-21s %-21s %4s %4s %6s %10s %10s %5s %10s %10s %10s\n",

@@ -2,7 +2,7 @@
 /*
  * lroadm: the monitor command. Joins the family's "monitor" multicast
  * group and prints every notification of this network namespace as it
- * comes, until killed:
+ * comes, until killed (or an event cannot be printed: an error, exit 1):
  *
  *   new veth0: enabled max_desc 256 max_aggr 64 features napi flush_timeout_us 0 ...
  *   change veth0: disabled max_desc 256 ...
@@ -32,13 +32,13 @@ static const char *event_name(uint8_t cmd)
 	return NULL;
 }
 
+/* arg: a bool set when an event could not be printed (said why) */
 static int monitor_cb(struct nl_msg *msg, void *arg)
 {
 	struct lro_dev_info d;
 	const char *event;
 	struct json *j;
 
-	(void)arg;
 	if (dev_parse(msg, &d))
 		return NL_SKIP;
 	event = event_name(d.cmd);
@@ -47,8 +47,14 @@ static int monitor_cb(struct nl_msg *msg, void *arg)
 
 	if (opts.json) {
 		j = json_new(stdout, opts.pretty);
-		if (!j)
+		if (!j) {
+			/* An event missing from the stream, without a
+			 * word, would mislead whoever reads it: stop.
+			 */
+			error("out of memory");
+			*(bool *)arg = true;
 			return NL_STOP;
+		}
 		json_obj_open(j, NULL);
 		json_string(j, "event", event);
 		dev_print_config(j, &d);
@@ -66,6 +72,7 @@ static int monitor_cb(struct nl_msg *msg, void *arg)
 
 int cmd_monitor(int argc, char **argv)
 {
+	bool failed = false;
 	struct lnl nl;
 	int err;
 
@@ -79,8 +86,8 @@ int cmd_monitor(int argc, char **argv)
 	if (lnl_join(&nl, LRO_MCGRP_MONITOR))
 		goto fail;
 	nl_socket_disable_seq_check(nl.sk);
-	nl_socket_modify_cb(nl.sk, NL_CB_VALID, NL_CB_CUSTOM, monitor_cb, NULL);
-	for (;;) {
+	nl_socket_modify_cb(nl.sk, NL_CB_VALID, NL_CB_CUSTOM, monitor_cb, &failed);
+	while (!failed) {
 		err = nl_recvmsgs_default(nl.sk);
 		/* ENOBUFS: notifications were lost; say so and go on */
 		if (err == -NLE_NOMEM) {

@@ -34,6 +34,7 @@ struct lnl_reply {
 	int (*cb)(struct nl_msg *msg, void *arg);
 	void *arg;
 	bool done;
+	bool stopped;			/* cb returned NL_STOP, said why */
 	int error;			/* positive errno */
 	char msg[256];			/* NLMSGERR_ATTR_MSG */
 	int bad_attr;			/* attribute at NLMSGERR_ATTR_OFFS, or 0 */
@@ -178,8 +179,17 @@ static int lnl_done_cb(struct nl_msg *msg, void *arg)
 static int lnl_valid_cb(struct nl_msg *msg, void *arg)
 {
 	struct lnl_reply *r = arg;
+	int ret = r->cb ? r->cb(msg, r->arg) : NL_OK;
 
-	return r->cb ? r->cb(msg, r->arg) : NL_OK;
+	/* The callback gave up, and printed why. nl_recvmsgs() drops the
+	 * rest of the datagram, the DONE or ACK with it: waiting for them
+	 * would block for ever. The exchange ends here, failed.
+	 */
+	if (ret == NL_STOP) {
+		r->stopped = true;
+		r->done = true;
+	}
+	return ret;
 }
 
 static void lnl_report(const struct lnl_reply *r)
@@ -217,6 +227,13 @@ static void lnl_report(const struct lnl_reply *r)
 int lnl_talk(struct lnl *nl, struct nl_msg *req,
 	     int (*cb)(struct nl_msg *msg, void *arg), void *arg)
 {
+	return lnl_talk_quiet(nl, req, cb, arg, 0);
+}
+
+int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
+		   int (*cb)(struct nl_msg *msg, void *arg), void *arg,
+		   int quiet)
+{
 	struct lnl_reply r = {
 		.req = nlmsg_hdr(req),
 		.cb = cb,
@@ -242,11 +259,15 @@ int lnl_talk(struct lnl *nl, struct nl_msg *req,
 		err = nl_recvmsgs(nl->sk, nlcb);
 	nl_cb_put(nlcb);
 
+	nlmsg_free(req);
+	if (r.stopped)
+		return -1;		/* reported by the callback */
+	if (r.error && r.error == quiet)
+		return quiet;
 	if (r.error)
 		lnl_report(&r);
 	else if (err < 0)
 		error("netlink: %s", nl_geterror(err));
-	nlmsg_free(req);
 	return r.error || err < 0 ? -1 : 0;
 }
 

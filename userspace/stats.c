@@ -30,8 +30,10 @@ static int collect_cb(struct nl_msg *msg, void *arg)
 	if (dev_parse(msg, &d))
 		return NL_SKIP;
 	v = realloc(ifs->v, (ifs->n + 1) * sizeof(*v));
-	if (!v)
+	if (!v) {
+		error("out of memory");
 		return NL_STOP;
+	}
 	v[ifs->n++] = d.ifindex;
 	ifs->v = v;
 	return NL_OK;
