@@ -240,7 +240,7 @@ int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
 		.arg = arg,
 	};
 	struct nl_cb *nlcb;
-	int err;
+	int err, ret;
 
 	nlcb = nl_cb_alloc(NL_CB_DEFAULT);
 	if (!nlcb) {
@@ -259,16 +259,19 @@ int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
 		err = nl_recvmsgs(nl->sk, nlcb);
 	nl_cb_put(nlcb);
 
+	if (r.stopped) {
+		ret = -1;		/* reported by the callback */
+	} else if (r.error && r.error == quiet) {
+		ret = quiet;
+	} else {
+		if (r.error)
+			lnl_report(&r);
+		else if (err < 0)
+			error("netlink: %s", nl_geterror(err));
+		ret = r.error || err < 0 ? -1 : 0;
+	}
 	nlmsg_free(req);
-	if (r.stopped)
-		return -1;		/* reported by the callback */
-	if (r.error && r.error == quiet)
-		return quiet;
-	if (r.error)
-		lnl_report(&r);
-	else if (err < 0)
-		error("netlink: %s", nl_geterror(err));
-	return r.error || err < 0 ? -1 : 0;
+	return ret;
 }
 
 int lnl_join(struct lnl *nl, const char *group)
