@@ -36,7 +36,8 @@ SUBMAKE := $(MAKE) --no-print-directory
 # embeds their skeletons, and the engine tests (selftests/engine/) and the
 # micro-benchmark (bench/kmod/) are modules calling its driver API. The
 # harness canary (selftests/canary/) is a module with planted bugs that
-# only selftests/harness_canary.sh loads.
+# only selftests/harness_canary.sh loads. The frame fuzzer
+# (selftests/fuzz/) is a userspace program selftests/fuzz.sh runs.
 
 all: kmod userspace bpf canary selftests bench-build
 
@@ -54,6 +55,7 @@ canary:
 
 selftests: kmod
 	@$(SUBMAKE) -C selftests/engine OUTPUT=$(BUILD)/selftests/engine
+	@$(SUBMAKE) -C selftests/fuzz OUTPUT=$(BUILD)/selftests/fuzz
 
 bench-build: kmod bpf
 	@$(SUBMAKE) -C bench/kmod OUTPUT=$(BUILD)/bench/kmod \
