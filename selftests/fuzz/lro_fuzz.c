@@ -893,7 +893,8 @@ static void next_id(struct spec *s)
  */
 static void sanitize(struct spec *s)
 {
-	bool moves = s->doff >= 0 && s->doff != (20 + s->toptlen) / 4;
+	bool moves = s->doff >= 0 ? s->doff != (20 + s->toptlen) / 4 :
+		     s->toptlen % 4;
 
 	if (!s->f->conn || (s->csum != CS_GOOD && s->csum != CS_SHORT))
 		return;
@@ -1116,6 +1117,11 @@ static void k_jump(struct spec *s)
 		d = (uint32_t)rnd();
 		break;
 	}
+	/* TCP reads a sequence number within 2^31 of where it is: so must
+	 * the stream offset whose bytes a connection's frame carries
+	 */
+	if (f->conn)
+		d = (int32_t)d;
 	s->off += d;
 	s->seq = seq_of(f, s->off);
 	/* a flow that is not a connection may go on from there */
