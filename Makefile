@@ -35,7 +35,8 @@ SUBMAKE := $(MAKE) --no-print-directory
 # lro.ko first: the BPF programs take their types from its BTF, lroadm
 # embeds their skeletons, and the engine tests (selftests/engine/) and the
 # micro-benchmark (bench/kmod/) are modules calling its driver API;
-# selftests/tools/ holds the tests' userspace helpers. The harness canary
+# selftests/tools/ holds the tests' userspace helpers and selftests/fuzz/
+# the frame fuzzer selftests/fuzz.sh runs. The harness canary
 # (selftests/canary/) is a module with planted bugs that only
 # selftests/harness_canary.sh loads.
 
@@ -56,6 +57,7 @@ canary:
 selftests: kmod
 	@$(SUBMAKE) -C selftests/engine OUTPUT=$(BUILD)/selftests/engine
 	@$(SUBMAKE) -C selftests/tools OUTPUT=$(BUILD)/selftests/tools
+	@$(SUBMAKE) -C selftests/fuzz OUTPUT=$(BUILD)/selftests/fuzz
 
 bench-build: kmod bpf
 	@$(SUBMAKE) -C bench/kmod OUTPUT=$(BUILD)/bench/kmod \

@@ -197,6 +197,13 @@ bool lro_ip6_chain_ok(const struct lro_seg *seg)
  * part of the flow key and skipped. With LRO_F_EXTRACT_VLAN_ID, the driver
  * took the tag but left the protocol 802.1Q: the IP version says which
  * (and becomes the protocol of a packet LRO holds: lro_skb_start()).
+ *
+ * An in-band tag behind one already taken out (by the driver, or by
+ * __netif_receive_skb_core() before any rx_handler) is a double-tagged
+ * frame, passed: the key has room for one tag, and keyed by the inner one
+ * the frame joined another VLAN's packet (inner VID 0: the untagged flow
+ * of the same addresses and ports), its payload going up as that flow's,
+ * or took that flow's segments into its own VLAN, where they were dropped.
  */
 static __be16 lro_skb_proto(struct net_lro_mgr *mgr, struct sk_buff *skb,
 			    struct lro_seg *seg, unsigned int *off)
@@ -212,7 +219,7 @@ static __be16 lro_skb_proto(struct net_lro_mgr *mgr, struct sk_buff *skb,
 		return (skb->data[0] >> 4) == 6 ? htons(ETH_P_IPV6) :
 						  htons(ETH_P_IP);
 	}
-	if (!pskb_may_pull(skb, VLAN_HLEN))
+	if (skb_vlan_tag_present(skb) || !pskb_may_pull(skb, VLAN_HLEN))
 		return 0;
 	vh = (const struct vlan_hdr *)skb->data;
 	seg->vlan_tag = ntohs(vh->h_vlan_TCI) & VLAN_VID_MASK;

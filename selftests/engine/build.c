@@ -376,7 +376,7 @@ void lt_seg(struct lt_ctx *t, struct lt_flow *f, unsigned int len, u32 mods)
 	struct sk_buff *skb = lt_make(t, f, len, mods);
 
 	if (skb)
-		lt_feed(t, skb, f->inband ? 0 : f->vlan);
+		lt_feed(t, skb, f->inband ? f->outer : f->vlan);
 }
 
 void lt_segs(struct lt_ctx *t, struct lt_flow *f, unsigned int n,

@@ -154,9 +154,12 @@ static bool lt_flow_addrs(const struct lt_flow *f, const u8 *p)
 	return f->saddr == iph->saddr && f->daddr == iph->daddr;
 }
 
-/* The flow @nh/@th belongs to, if its next segment due starts there. */
+/* The flow @nh/@th belongs to, if its next segment due starts there;
+ * @outer: a stripped tag in front of @vlan, an in-band one (0: none)
+ */
 static struct lt_flow *lt_find_flow(struct lt_ctx *t, const u8 *nh,
-				    const struct tcphdr *th, u16 vlan)
+				    const struct tcphdr *th, u16 vlan,
+				    u16 outer)
 {
 	unsigned int i, j;
 
@@ -171,6 +174,7 @@ static struct lt_flow *lt_find_flow(struct lt_ctx *t, const u8 *nh,
 		if (f->cur >= 0 && lt_flow_addrs(f, nh) &&
 		    htons(f->sport) == th->source &&
 		    htons(f->dport) == th->dest && f->vlan == vlan &&
+		    (f->inband ? f->outer : 0) == outer &&
 		    t->in[f->cur].seq == ntohl(th->seq))
 			return f;
 	}
@@ -219,6 +223,8 @@ static const char *lt_check_pkt(struct lt_ctx *t, struct sk_buff *skb,
 {
 	u16 vlan = skb_vlan_tag_present(skb) ? skb_vlan_tag_get_id(skb) : 0;
 	unsigned int n = 0, covered = 0, payload, ihl = 0;
+	__be16 proto = skb->protocol;
+	u16 outer = 0;
 	struct lt_in *in, *first;
 	struct lt_flow *f = NULL;
 	const struct tcphdr *th = NULL;
@@ -228,13 +234,25 @@ static const char *lt_check_pkt(struct lt_ctx *t, struct sk_buff *skb,
 	c = skb_copy(skb, GFP_KERNEL);
 	if (!c)
 		return lt_fail(t, "pkt %u: no memory", k);
+	/* Two tags: the stack took the outer one out and left the inner one
+	 * in the packet, as it does for what comes up through our device.
+	 */
+	if (proto == htons(ETH_P_8021Q) && skb_vlan_tag_present(skb) &&
+	    c->len >= VLAN_HLEN) {
+		const struct vlan_hdr *vh = (const struct vlan_hdr *)c->data;
+
+		outer = vlan;
+		vlan = ntohs(vh->h_vlan_TCI) & VLAN_VID_MASK;
+		proto = vh->h_vlan_encapsulated_proto;
+		skb_pull(c, VLAN_HLEN);
+	}
 	/* by the IP version: a wrong skb->protocol is an error of its own */
 	ihl = lt_iphl(c->data, c->len);
 	if (ihl && c->len >= ihl + sizeof(*th)) {
 		th = (const struct tcphdr *)(c->data + ihl);
-		f = lt_find_flow(t, c->data, th, vlan);
+		f = lt_find_flow(t, c->data, th, vlan, outer);
 	}
-	if (f && skb->protocol != htons(f->v6 ? ETH_P_IPV6 : ETH_P_IP)) {
+	if (f && proto != htons(f->v6 ? ETH_P_IPV6 : ETH_P_IP)) {
 		err = lt_fail(t, "pkt %u: protocol %#x", k, ntohs(skb->protocol));
 		goto out;
 	}
@@ -253,7 +271,8 @@ static const char *lt_check_pkt(struct lt_ctx *t, struct sk_buff *skb,
 		      lt_fail(t, "pkt %u: 1 segment, want %u", k, segs);
 		goto out;
 	}
-	t->inband_out += f->inband;
+	/* the stack took its tag out of the packet after LRO counted it */
+	t->inband_out += f->inband && !outer;
 
 	/* an aggregate whose IP header has the wrong length would pass for
 	 * fewer segments below

@@ -87,6 +87,7 @@ struct lt_flow {
 	bool df, ts, fixedid;
 	bool v6;
 	bool inband;	/* @vlan as an in-band 802.1Q header, not stripped */
+	u16 outer;	/* with @inband: a stripped tag in front of it, 0 none */
 	int iif;	/* skb_iif of its skbs (0: the test device's) */
 	int cur;	/* first input not seen in the output yet, -1 none */
 	int last;	/* last input recorded, -1 none */

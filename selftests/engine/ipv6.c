@@ -304,6 +304,32 @@ static const char *c6_vlan(struct lt_ctx *t, unsigned long arg)
 }
 
 /*
+ * A double-tagged segment, its outer tag stripped (VLAN 10) and its inner
+ * one still in the frame, a priority tag (VID 0), with the addresses,
+ * ports and next sequence number of an untagged flow. The stack drops it
+ * (no device has VLAN 10), so it must not join the untagged flow's packet:
+ * keyed by its inner tag alone it did, and its payload went up as the
+ * untagged flow's (found by selftests/fuzz.sh). Not aggregated at all: the
+ * untagged flow's own segment with that sequence number joins instead.
+ */
+static const char *c6_double_tag(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *a = arg & C6_V4 ? lt_flow(t) : lt_flow6(t);
+	struct lt_flow *b = lt_flow(t);
+
+	*b = *a;
+	b->inband = true;
+	b->vlan = 0;
+	b->outer = 10;
+	lt_put(t, a, MSS, 0);
+	b->seq = a->seq;
+	lt_put(t, b, MSS, 0);
+	lt_put(t, a, MSS, 0);
+	lt_flush_all(t);
+	return NULL;
+}
+
+/*
  * As many IPv6 flows as descriptors, their addresses differing in the
  * last bytes: a round of one segment each, a second with PSH on even
  * flows (they end), a third (odd flows join, even ones start again).
@@ -423,6 +449,8 @@ static const struct lt_case cases[] = {
 	{ "v6_frames_vlan_keyed", c6_vlan, LT_FRAMES, "2Bx3 1Bx3" },
 	{ "v6_inband_vlan_keyed", c6_vlan, C6_INBAND, "2Bx3 1Bx3" },
 	{ "v4_inband_vlan_keyed", c6_vlan, C6_INBAND | C6_V4, "2Bx3 1Bx3" },
+	{ "v6_double_tag_apart", c6_double_tag, 0, "1p 2B" },
+	{ "v4_double_tag_apart", c6_double_tag, C6_V4, "1p 2B" },
 	{ "v6_many_flows", c6_many, 0, NULL },
 	{ "v6_extract_vlan_id", c6_extract, 0, "4B" },
 	CSUM("csum_none_good", CHECKSUM_NONE, "1p 4B"),
