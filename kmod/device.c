@@ -242,6 +242,62 @@ static struct lro_dev *lro_dev_alloc(struct net_device *dev,
 	return ld;
 }
 
+static const char *lro_dev_kind(const struct net_device *dev)
+{
+	return dev->rtnl_link_ops ? dev->rtnl_link_ops->kind : "no kind";
+}
+
+/*
+ * The upper device of a macvlan or ipvlan link (their lower device), whose
+ * rx_handler is theirs: the first macvlan, macvtap, ipvlan or ipvtap above
+ * @dev, or NULL.
+ */
+static struct net_device *lro_link_upper(struct net_device *dev)
+{
+	static const char * const kinds[] = { "macvlan", "macvtap", "ipvlan", "ipvtap" };
+	struct net_device *upper;
+	struct list_head *iter;
+	int i;
+
+	netdev_for_each_upper_dev_rcu(dev, upper, iter)
+		for (i = 0; i < ARRAY_SIZE(kinds); i++)
+			if (!strcmp(lro_dev_kind(upper), kinds[i]))
+				return upper;
+	return NULL;
+}
+
+/*
+ * Say what holds the rx_handler of @dev, and where LRO can go instead: a
+ * bridge or bond passes what it receives up through its own device, and
+ * a macvlan device takes an rx_handler. (An ipvlan device takes none,
+ * macvtap and ipvtap hold their own.) Each message fits the extack's 80
+ * bytes with names of 15.
+ */
+static void lro_set_busy_msg(struct net_device *dev,
+			     struct netlink_ext_ack *extack)
+{
+	struct net_device *master = netdev_master_upper_dev_get(dev);
+	struct net_device *upper = lro_link_upper(dev);
+
+	if (master && (netif_is_bridge_port(dev) || netif_is_bond_slave(dev))) {
+		NL_SET_ERR_MSG_FMT_MOD(extack, "%s is a port of %s %s: attach LRO to it",
+				       dev->name, lro_dev_kind(master), master->name);
+	} else if (upper && netif_is_macvlan(upper) &&
+		   (!netdev_is_rx_handler_busy(upper) || lro_dev_find(upper))) {
+		NL_SET_ERR_MSG_FMT_MOD(extack, "%s is the link of %s %s: attach LRO to it",
+				       dev->name, lro_dev_kind(upper), upper->name);
+	} else if (upper) {
+		NL_SET_ERR_MSG_FMT_MOD(extack, "%s is the link of %s %s",
+				       dev->name, lro_dev_kind(upper), upper->name);
+	} else if (master) {	/* team, openvswitch, ... */
+		NL_SET_ERR_MSG_FMT_MOD(extack, "%s is a port of %s %s",
+				       dev->name, lro_dev_kind(master), master->name);
+	} else {
+		NL_SET_ERR_MSG_FMT_MOD(extack, "%s already has another rx_handler",
+				       dev->name);
+	}
+}
+
 /**
  * lro_dev_attach - start LRO on a device
  * @dev: network device
@@ -250,8 +306,9 @@ static struct lro_dev *lro_dev_alloc(struct net_device *dev,
  *
  * Context: RTNL held.
  * Return: 0, or -EBUSY if the device already has an rx_handler (bridge
- * port, bond slave, macvlan lower, or LRO itself), -EINVAL for a bad
- * configuration or device, -ENOMEM.
+ * or bond port, macvlan or ipvlan link, ...), -EINVAL for a bad
+ * configuration or a device that takes no rx_handler (ipvlan, VRF),
+ * -ENOMEM.
  */
 int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 		   struct netlink_ext_ack *extack)
@@ -267,10 +324,13 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 		NL_SET_ERR_MSG_MOD(extack, "LRO does not attach to loopback devices");
 		return -EINVAL;
 	}
+	if (dev->priv_flags & IFF_NO_RX_HANDLER) {
+		NL_SET_ERR_MSG_FMT_MOD(extack, "%s (%s) takes no rx_handler",
+				       dev->name, lro_dev_kind(dev));
+		return -EINVAL;
+	}
 	if (netdev_is_rx_handler_busy(dev)) {
-		NL_SET_ERR_MSG_FMT_MOD(extack,
-				       "%s already has an rx_handler (bridge port, bond slave, macvlan lower, ...)",
-				       dev->name);
+		lro_set_busy_msg(dev, extack);
 		return -EBUSY;
 	}
 	ld = lro_dev_alloc(dev, cfg);
