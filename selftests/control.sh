@@ -10,6 +10,10 @@
 #  - set changes only what it is given; attaching takes the module's
 #    defaults; enable attaches, disable does not; dumps list every attached
 #    device of the caller's netns and only those, resuming across replies.
+#  - dev-set where LRO is not attached fails and attaches nothing; dev-add
+#    attaches, and fails where LRO is attached. A detach before any of
+#    disable's requests (lroadm_inject.so) leaves LRO detached; an attach
+#    or detach between set's requests still ends with its values applied.
 #  - Every bad value (max_aggr 0/65, max_desc 0/65537, an unknown feature
 #    bit, flush_timeout_us 1000001) is refused through netlink with an
 #    extended ACK naming the attribute, and through sysfs with EINVAL, and
