@@ -132,6 +132,7 @@ for round in 1 2 3 4; do
 	[ -n "$stats" ] || continue
 	declare -A st=()
 	while read -r k v; do st[$k]=$v; done <<< "$stats"
+	# shellcheck disable=SC2086 # the counters on one line
 	echo "   " $stats
 	joined=$((st[aggregated] - st[flushed]))
 	check "round $round: nothing held" eq "${st[held_segs]}" 0
