@@ -1,0 +1,267 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# LRO on a tap device fed by a userspace VPN: two taps joined by
+# tap_relay (selftests/tools/tap_relay.c), which reads each frame from one
+# and writes it to the other. tap-cli is in $NS_CLI, tap-srv in $NS_SRV;
+# the relay, in the init netns, holds both file descriptors.
+#
+#   $NS_CLI                     init netns                    $NS_SRV
+#   tap-cli 10.77.0.1 --- read() tap_relay write() --- tap-srv 10.77.0.2 (LRO)
+#           fd77::1                                            fd77::2
+#
+# The path: the taps are opened without IFF_NAPI, so a write() is
+# tun_get_user() -> tun_rx_batched() -> netif_receive_skb() with bottom
+# halves disabled around it (rx_batched is 0, and write() never passes
+# "more"): never napi_gro_receive(), which only IFF_NAPI (tun_napi_receive)
+# and IFF_NAPI_FRAGS (napi_gro_frags) reach. The relay uses IFF_VNET_HDR
+# without TUNSETOFFLOAD, so it reads MSS-sized segments with full
+# checksums, and writes each one with a zeroed virtio_net_hdr, as
+# wireguard-go writes a packet it did not coalesce (OpenVPN, without a
+# vnet header, gives the kernel the same skb): ip_summed CHECKSUM_NONE,
+# no GSO, so LRO checks each segment's TCP checksum itself.
+#
+# Each write() is a receive batch of its own: the softirq that runs LRO's
+# end-of-batch flush runs at the local_bh_enable() after it. So with the
+# defaults (flush_timeout_us 0) every segment goes up alone, and LRO
+# coalesces on tun only with a hold timer (shown, not checked; see
+# Documentation/drivers.md).
+#
+#  - IPv4 and IPv6 streams with LRO (hold 1 ms) are byte-exact, reach IP
+#    in a fraction of the packets they do with LRO off, in order;
+#  - lroadm descs shows a flow held on tap-srv (hand-made segments: see
+#    below why not the stream's);
+#  - lroadm del and rmmod lro while a stream runs: it completes byte-exact;
+#  - nothing in the kernel log.
+
+source "$(dirname "$0")/lib.sh"
+need_root
+
+RELAY=$BUILD/selftests/tools/tap_relay
+[ -x "$RELAY" ] || skip "no $RELAY (make)"
+[ -c /dev/net/tun ] || modprobe tun 2>/dev/null
+[ -c /dev/net/tun ] || skip "no /dev/net/tun"
+
+CLI_IP6=fd77::1
+SRV_IP6=fd77::2
+TMP=$(mktemp -d)
+cleanup() {
+	local p
+
+	for p in $(jobs -p); do
+		kill "$p" 2>/dev/null
+	done
+	[ -z "${RELAY_PID:-}" ] || kill "$RELAY_PID" 2>/dev/null
+	wait 2>/dev/null
+	veth_pair_cleanup
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+lro_load
+mark=$(log_mark)
+ip netns add "$NS_CLI"
+ip netns add "$NS_SRV"
+# On one CPU, so that each flow's segments meet in one of LRO's per-CPU
+# engines (Documentation/datapath.md: a hold timer reorders a flow that
+# arrives on two CPUs).
+coproc RELAY { exec taskset -c $(($(nproc) - 1)) "$RELAY" tap-cli tap-srv 2> "$TMP/relay.err"; }
+read -r -t $((30 * LRO_SCALE)) -u "${RELAY[0]}" ready
+if [ "$ready" != ready ]; then
+	cat "$TMP/relay.err"
+	echo "FAIL: tap_relay did not start"
+	exit $ksft_fail
+fi
+# MSS-sized segments from the sender's TCP, as veth_pair_setup makes
+# them: Linux sets PSH on the last segment of every GSO packet
+# (tcp_transmit_skb()), and at this path's rate TCP sizes them at 2
+# segments, so every second segment would end LRO's packet.
+ethtool -K tap-cli gso off
+# One ip per netns: under the debug kernel each costs a second or more.
+ip -batch - <<-EOF
+	link set tap-cli netns $NS_CLI
+	link set tap-srv netns $NS_SRV
+EOF
+ip -n "$NS_CLI" -batch - <<-EOF
+	addr add $CLI_IP/24 dev tap-cli
+	addr add $CLI_IP6/64 dev tap-cli nodad
+	link set lo up
+	link set tap-cli up
+EOF
+ip -n "$NS_SRV" -batch - <<-EOF
+	addr add $SRV_IP/24 dev tap-srv
+	addr add $SRV_IP6/64 dev tap-srv nodad
+	link set lo up
+	link set tap-srv up
+EOF
+
+adm() { "$LROADM" -n "$NS_SRV" "$@"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b ? a / b : 0 }'; }
+MB=$(scaled 4)
+# A hold of 1 ms, as Documentation/datapath.md advises for senders that
+# write in small pieces; under the debug kernel, where a segment takes
+# far longer to cross the relay, 100 ms (as datapath.sh).
+hold=1000
+[ "$LRO_DEBUG_KERNEL" != 1 ] || hold=100000
+
+# measure FAMILY LABEL: a $MB MB stream over FAMILY (4 or 6), byte-exact;
+# IP receives in $NS_SRV in IPR[LABEL]
+declare -A IPR
+port=5001
+measure() {
+	local count=ip_in_receives dst=$SRV_IP r0 r1 t0 t1
+
+	[ "$1" = 4 ] || { count=ip6_in_receives; dst=$SRV_IP6; }
+	r0=$($count "$NS_SRV")
+	t0=$EPOCHREALTIME
+	check "IPv$1, $2: $MB MB stream byte-exact" stream_tcp "$MB" $((port++)) $dst
+	t1=$EPOCHREALTIME
+	r1=$($count "$NS_SRV")
+	IPR[$2]=$((r1 - r0))
+	# (the time includes starting both ends, about 1.5 s)
+	echo "IPv$1, $2: $((r1 - r0)) IP receives ($(ratio $((r1 - r0)) "$MB") per MB)," \
+		"$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s"
+}
+show_stats() { # the counters that say how packets were made, on one line
+	adm stats tap-srv | grep -E ' (aggregated|flushed|pkts_in|flush_[a-z]+) [1-9]' | tr -s ' \n' ' '
+	echo
+}
+
+# --- LRO off, LRO with its defaults, LRO with a hold --------------------------
+#
+# Under the debug kernel, where a stream takes 20 s on a busy host, only
+# the streams with a hold run, each compared with the frames LRO took in
+# (pkts_in), which is what IP receives with LRO off, give or take a few
+# (on Debian's kernel: 5803 IP receives off, 5803 pkts_in with LRO over
+# IPv4; 5887 and 5884 over IPv6).
+if [ "$LRO_DEBUG_KERNEL" != 1 ]; then
+	measure 4 off4
+	measure 6 off6
+	check "lroadm set tap-srv (defaults)" adm set tap-srv
+	measure 4 default4
+	stats=$(lro_stats_settled tap-srv)
+	echo "defaults, end of each write: $(ratio "$(stat_of aggregated "$stats")" \
+		"$(stat_of flushed "$stats")") segments per packet"
+	show_stats
+fi
+
+check "lroadm set tap-srv flush_timeout_us $hold" adm set tap-srv flush_timeout_us $hold
+ofo0=$(tcpext "$NS_SRV" TCPOFOQueue)
+adm stats tap-srv reset
+measure 4 lro4
+stats4=$(lro_stats_settled tap-srv)
+show_stats
+adm stats tap-srv reset
+measure 6 lro6
+stats6=$(lro_stats_settled tap-srv)
+show_stats
+ofo1=$(tcpext "$NS_SRV" TCPOFOQueue)
+# Under the debug kernel the sender sets PSH every second segment or so
+# (as ipv6.sh notes): 1.8 to 1.9 segments per packet there.
+fewer=4 fewer_what="a quarter"
+[ "$LRO_DEBUG_KERNEL" != 1 ] || fewer=1.5 fewer_what="two thirds"
+for f in 4 6; do
+	declare -n s=stats$f
+	off=${IPR[off$f]:-$(stat_of pkts_in "$s")}
+	echo "IPv$f: LRO off $off, LRO with a hold ${IPR[lro$f]} IP receives:" \
+		"$(ratio "$off" "${IPR[lro$f]}")x fewer;" \
+		"$(ratio "$(stat_of aggregated "$s")" "$(stat_of flushed "$s")") segments per packet"
+	check "IPv$f: IP receives with LRO at most $fewer_what of LRO off's" \
+		awk -v a="${IPR[lro$f]}" -v b="$off" -v x=$fewer 'BEGIN { exit !(a * x <= b) }'
+	check "IPv$f: nothing held after the stream" eq "$(stat_of held_segs "$s")" 0
+done
+check "no reordering (TCPOFOQueue)" eq "$ofo1" "$ofo0"
+
+# --- lroadm descs ------------------------------------------------------------
+#
+# A stream's flow is seldom held at a given moment on this path: its
+# segments join within one burst of the relay's writes, and the sender
+# ends each burst with PSH (a sampler of held_segs found segments held in
+# 3 of 132 samples over a stream, lroadm descs in 1 to 4 of 100-230
+# snapshots). So, as bpf_descs.sh does on veth: hand-made segments without
+# PSH, sent out of tap-cli through the relay, held by a 1 s hold timer,
+# while lroadm descs (started first: loading its BPF program takes seconds
+# under the debug kernel) snapshots every 100 ms.
+check "lroadm set tap-srv flush_timeout_us 1000000" adm set tap-srv flush_timeout_us 1000000
+adm -j descs tap-srv interval 100 > "$TMP/descs" 2> "$TMP/descs.err" &
+descs_pid=$!
+for _ in $(seq $((600 * LRO_SCALE))); do
+	[ -s "$TMP/descs" ] || ! kill -0 $descs_pid 2>/dev/null && break
+	sleep 0.1
+done
+srv_mac=$(ip -n "$NS_SRV" -br link show tap-srv | awk '{ print $3 }')
+relay_cpu=$(($(nproc) - 1))
+# rows SPORT: rows of the crafted flow in the snapshots so far
+rows() {
+	python3 -c '
+import json, sys
+n = 0
+for l in open(sys.argv[1]):
+    try:
+        rows = json.loads(l)
+    except ValueError:	# a line being written
+        continue
+    n += sum(1 for r in rows if (r["saddr"], r["daddr"], r["sport"], r["dport"], r["ifname"],
+                                 r["cpu"], r["segs"], r["bytes"]) ==
+             (sys.argv[2], sys.argv[3], int(sys.argv[4]), 9, "tap-srv", int(sys.argv[5]), 3, 3000))
+print(n)' "$TMP/descs" $CLI_IP $SRV_IP "$1" $relay_cpu
+}
+# A slow guest may take more than the hold time to send them, or to look.
+for sport in 45001 45002 45003; do
+	ip netns exec "$NS_CLI" python3 "$SELFTESTS/tcpcraft.py" --dev tap-cli \
+		--dst-mac "$srv_mac" --src $CLI_IP --dst $SRV_IP --sport $sport \
+		--segs 3 --mss 1000 --ts
+	sleep 1.5	# past the hold time
+	n=$(rows $sport)
+	[ "$n" -ge 1 ] && break
+done
+kill $descs_pid
+wait $descs_pid 2>/dev/null
+echo "lroadm descs: $(wc -l < "$TMP/descs") snapshots, $n with the crafted flow"
+sed 's/^/    /' "$TMP/descs.err"
+check "lroadm descs showed the flow held on tap-srv (3 segments, 3000 bytes, relay's CPU)" \
+	ge "$n" 1
+check "nothing held after the hold time" \
+	eq "$(ip netns exec "$NS_SRV" cat /sys/class/net/tap-srv/lro/stats/held_segs)" 0
+
+# --- detach and unload while a stream runs -----------------------------------
+#
+# stream_bg MB PORT: a stream in the background, its result in $TMP/ok.PORT.
+# taken N: until LRO has taken N segments (at most 60 s, scaled).
+stream_bg() {
+	( stream_tcp "$1" "$2" && touch "$TMP/ok.$2" ) >/dev/null 2>&1 &
+	BG=$!
+}
+taken() {
+	ip netns exec "$NS_SRV" bash -c '
+		for i in $(seq $2); do
+			[ "$(cat /sys/class/net/tap-srv/lro/stats/pkts_in)" -ge $1 ] && exit 0
+			sleep 0.1
+		done
+		exit 1' taken "$1" $((600 * LRO_SCALE))
+}
+quarter=$((MB * 1048576 / 1448 / 4))
+adm set tap-srv flush_timeout_us $hold
+adm stats tap-srv reset
+stream_bg "$MB" $port
+check "LRO took a quarter of the stream" taken $quarter
+check "lroadm del tap-srv while the stream runs" adm del tap-srv
+check "... it was still running" kill -0 $BG
+wait $BG
+check "stream across lroadm del byte-exact" test -e "$TMP/ok.$port"
+port=$((port + 1))
+
+adm set tap-srv flush_timeout_us $hold
+stream_bg "$MB" $port
+check "LRO took a quarter of the stream" taken $quarter
+check "rmmod lro while the stream runs" rmmod lro
+check "... it was still running" kill -0 $BG
+wait $BG
+check "stream across rmmod byte-exact" test -e "$TMP/ok.$port"
+
+kill "$RELAY_PID"
+wait "$RELAY_PID"
+RELAY_PID=
+echo "tap_relay: $(cat "$TMP/relay.err")"
+check "kernel log is clean" log_clean_since "$mark"
+exit $RET
