@@ -76,8 +76,13 @@ for ((g = 0; g < guests; g++)); do
 	rm -f "$out/results" "$out/ktap"
 	prefix=""
 	[ "$guests" -eq 1 ] || prefix="g$g: "
+	# The emulated NICs its tests ask for ("# vm-nics: KIND" lines),
+	# in a fixed order, so that a NIC keeps its number (and MAC).
+	nics=$(for t in ${share[g]}; do
+			sed -n 's/^# vm-nics: //p' "$top/selftests/${t%.sh}.sh" 2>/dev/null
+		done | tr ', ' '\n\n' | sed '/^$/d' | sort -u | paste -sd,)
 	# shellcheck disable=SC2086 # the share is a list of names
-	VM_OUT=$out "$top/scripts/vmrun" "RESULTS=/run/vm/results selftests/run_tests.sh ${share[g]}" |
+	VM_NICS=$nics VM_OUT=$out "$top/scripts/vmrun" "RESULTS=/run/vm/results selftests/run_tests.sh ${share[g]}" |
 		tee "$out/ktap" | sed -u "s/^/$prefix/" &
 	pids+=($!)
 done

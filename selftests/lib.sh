@@ -123,6 +123,45 @@ veth_pair_cleanup() {
 	true
 }
 
+# nic_setup KIND: the emulated NIC KIND (e100, usb-net) that scripts/vmrun
+# added for VM_NICS, and the e1000 wired to it: loads their drivers (built
+# in under the debug kernel), waits for both devices and prints "PEER DEV",
+# their names in the init netns. Fails when the guest has no such NIC: a
+# test that needs one says so in a "# vm-nics: KIND" line, from which
+# scripts/check.sh sets VM_NICS for its guest.
+nic_setup() {
+	local kind=$1 n=0 k mods i peer dev
+
+	for k in ${VM_NICS//,/ }; do
+		[ "$k" = "$kind" ] && break
+		n=$((n + 1))
+	done
+	if [ "$k" != "$kind" ]; then
+		echo "no $kind NIC in this guest (VM_NICS='${VM_NICS:-}'): run it with scripts/check.sh" >&2
+		return 1
+	fi
+	case $kind in
+	e100) mods="e1000 e100" ;;
+	usb-net) mods="e1000 xhci_pci cdc_ether" ;;
+	esac
+	for k in $mods; do
+		modprobe -q "$k" || { echo "modprobe $k failed" >&2; return 1; }
+	done
+	# By MAC address (scripts/vmrun): USB enumeration takes a moment.
+	for i in $(seq $((100 * LRO_SCALE))); do
+		peer=$(grep -lx "52:54:00:4c:0$n:01" /sys/class/net/*/address 2>/dev/null)
+		dev=$(grep -lx "52:54:00:4c:0$n:02" /sys/class/net/*/address 2>/dev/null)
+		[ -n "$peer" ] && [ -n "$dev" ] && break
+		sleep 0.1
+	done
+	if [ -z "$peer" ] || [ -z "$dev" ]; then
+		echo "$kind NIC or its e1000 did not appear (peer '$peer', NIC '$dev')" >&2
+		return 1
+	fi
+	peer=${peer%/address} dev=${dev%/address}
+	echo "${peer##*/} ${dev##*/}"
+}
+
 # IP-layer packets received in a netns (InReceives in /proc/net/snmp).
 ip_in_receives() {
 	ip netns exec "$1" awk '/^Ip:/ { if (seen++) print $4 }' /proc/net/snmp
