@@ -12,13 +12,6 @@ need_root
 trap veth_pair_cleanup EXIT
 MB=$(scaled 8)
 
-# stream_bg MB PORT: a stream in the background; its result in $RESULT_DIR
-RESULT_DIR=$(mktemp -d)
-stream_bg() {
-	( stream_tcp "$1" "$2" && touch "$RESULT_DIR/ok.$2" ) >/dev/null 2>&1 &
-}
-stream_ok() { test -e "$RESULT_DIR/ok.$1"; }
-
 fresh_pair() {
 	veth_pair_cleanup
 	veth_pair_setup
