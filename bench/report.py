@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""report.py MICRO STREAM OUTDIR JSON [KEY=VALUE...]
+"""report.py MICRO STREAM OUTDIR JSON [--drivers DRIVERS] [KEY=VALUE...]
 
 Turns the raw results of bench/guest.sh (MICRO: lro_bench.ko's lines,
 STREAM: one line per stream or request/response run) into the table that
 'make bench' prints (OUTDIR/table.txt), the flat JSON object of every
 figure (JSON), and the flow-scaling data for gnuplot (OUTDIR/scaling.dat).
-KEY=VALUE pairs (numbers) are added to the JSON as they are: the run's
-context (host load, duration).
+DRIVERS: the lines of bench/drivers.sh (LRO off and on over e100,
+usb-net and tun), when that guest ran. KEY=VALUE pairs (numbers) are
+added to the JSON as they are: the run's context (host load, duration).
 """
 
 import json
@@ -51,7 +52,7 @@ def load_stream(path):
     with open(path) as f:
         for line in f:
             w = line.split()
-            if len(w) < 2 or w[0] not in ("stream", "rr", "truesize"):
+            if len(w) < 2 or w[0] not in ("stream", "rr", "truesize", "driver"):
                 continue
             kv = parse_kv(w[1:])
             kv["kind"] = w[0]
@@ -61,9 +62,14 @@ def load_stream(path):
 
 def main():
     if len(sys.argv) < 5:
-        die("usage: report.py MICRO STREAM OUTDIR JSON [KEY=VALUE...]")
+        die("usage: report.py MICRO STREAM OUTDIR JSON [--drivers DRIVERS] [KEY=VALUE...]")
     micro_path, stream_path, outdir, json_path = sys.argv[1:5]
-    extra = parse_kv(sys.argv[5:])
+    rest = sys.argv[5:]
+    drivers_path = None
+    if rest[:1] == ["--drivers"]:
+        drivers_path = rest[1]
+        rest = rest[2:]
+    extra = parse_kv(rest)
     tuned_us = int(extra.get("lro_tuned_flush_timeout_us", 1000))
     micro = load_micro(micro_path)
     runs = load_stream(stream_path)
@@ -235,6 +241,42 @@ def main():
         # Request/response segments carry PSH: none may wait for the timer.
         out[f"sweep_rr_timer_flushes_{t}us"] = sum(r.get("flush_timer", 0)
                                                    for r in sel(rrs, cfg))
+    # 5. drivers without GRO: LRO (defaults; on tun also a hold) vs off
+    drv_lines = []
+    if drivers_path:
+        drv = [r for r in load_stream(drivers_path) if r["kind"] == "driver"]
+        for d in ("e100", "usbnet", "tun"):
+            runs_d = [r for r in drv if r["drv"] == d]
+            if not runs_d:
+                die(f"no {d} runs in {drivers_path}")
+
+            def dmed(cfg, f):
+                s = [f(r) for r in runs_d if r["cfg"] == cfg]
+                if not s:
+                    die(f"no {d} {cfg} runs in {drivers_path}")
+                return statistics.median(s)
+
+            cfgs = ("off", "lro", "lro_hold") if d == "tun" else ("off", "lro")
+            for cfg in cfgs:
+                out[f"{d}_throughput_mbit_{cfg}"] = dmed(cfg, lambda r: r["mbit_s"])
+                out[f"{d}_ip_rx_per_mb_{cfg}"] = dmed(cfg, lambda r: r["ip_rx"] / r["mb"])
+                out[f"{d}_softirq_ticks_per_mb_{cfg}"] = dmed(cfg, lambda r: r["softirq_ticks"] / r["mb"])
+            for cfg in cfgs[1:]:
+                s = "" if cfg == "lro" else "_hold"
+                out[f"{d}{s}_throughput_ratio_lro_vs_off"] = \
+                    out[f"{d}_throughput_mbit_{cfg}"] / out[f"{d}_throughput_mbit_off"]
+                out[f"{d}{s}_ip_rx_reduction"] = \
+                    out[f"{d}_ip_rx_per_mb_off"] / out[f"{d}_ip_rx_per_mb_{cfg}"]
+                out[f"{d}{s}_cpu_ratio_lro_vs_off"] = \
+                    out[f"{d}_softirq_ticks_per_mb_{cfg}"] / \
+                    max(out[f"{d}_softirq_ticks_per_mb_off"], 1e-9)
+                drv_lines.append((f"{d}{s}", out[f"{d}_throughput_mbit_off"],
+                                  out[f"{d}_throughput_mbit_{cfg}"],
+                                  out[f"{d}{s}_throughput_ratio_lro_vs_off"],
+                                  out[f"{d}{s}_ip_rx_reduction"],
+                                  out[f"{d}_softirq_ticks_per_mb_off"],
+                                  out[f"{d}_softirq_ticks_per_mb_{cfg}"],
+                                  out[f"{d}{s}_cpu_ratio_lro_vs_off"]))
     out.update(extra)
     out = {k: (round(v, 4) if isinstance(v, float) else v) for k, v in out.items()}
     for k, v in out.items():
@@ -360,6 +402,17 @@ def main():
                  f"{int(out[f'sweep_rr_timer_flushes_{t}us']):13d}")
     L.append("   (timer flushes: LRO_FLUSH_TIMER during the request/response run; "
              "PSH segments are never held)")
+    if drv_lines:
+        L.append("")
+        L.append("5. Drivers without GRO (bench/drivers.sh; LRO at its defaults, tun_hold: "
+                 "flush_timeout_us 1000)")
+        L.append(f"   {'':10} {'Mbit/s off':>10} {'LRO':>8} {'ratio':>6} {'IP rx fewer':>11} "
+                 f"{'softirq/MB off':>14} {'LRO':>6} {'ratio':>6}")
+        for name, t0, t1, tr, red, c0, c1, cr in drv_lines:
+            L.append(f"   {name:10} {t0:10.1f} {t1:8.1f} {tr:6.3f} {red:10.2f}x "
+                     f"{c0:14.2f} {c1:6.2f} {cr:6.3f}")
+        L.append("   (softirq: the guest's /proc/stat softirq ticks per MB received; "
+                 "icount: instructions)")
     text = "\n".join(L) + "\n"
     with open(f"{outdir}/table.txt", "w") as f:
         f.write(text)

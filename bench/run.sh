@@ -10,12 +10,16 @@
 #   2. guest with VM_ICOUNT=1 too (BENCH_STREAM_ICOUNT=0: the wall clock):
 #      veth streams, request/response, the hold timer sweep
 #      (bench/guest.sh stream)
-#   3. bench/report.py: the table (build/bench/table.txt, also printed),
+#   3. guest with VM_NICS=e100,usb-net (instruction-counted too): LRO off
+#      and on over drivers without GRO, e100, usb-net and tun
+#      (bench/drivers.sh)
+#   4. bench/report.py: the table (build/bench/table.txt, also printed),
 #      build/bench.json, build/bench/scaling.dat
-#   4. gnuplot: build/bench/flow_scaling.png
+#   5. gnuplot: build/bench/flow_scaling.png
 #
 # The BENCH_* sizes of bench/guest.sh may be set here; they are passed into
-# the guests. BENCH_ONLY=micro|stream runs one guest and skips the report.
+# the guests. BENCH_ONLY=micro|stream|drivers runs one guest and skips the
+# report.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +28,7 @@ export BUILD
 out=$BUILD/bench
 micro_vm=$BUILD/vm/bench-micro
 stream_vm=$BUILD/vm/bench-stream
+drivers_vm=$BUILD/vm/bench-drivers
 
 die() { echo "bench: $*" >&2; exit 1; }
 step() { echo "bench: [$(date +%T)] $*"; }
@@ -35,7 +40,8 @@ command -v python3 >/dev/null || die "python3 missing (make deps)"
 
 # What else runs on this machine: other guests, and the load average.
 others() {
-	{ pgrep -a -f '^qemu-system-x86_64 ' || true; } | grep -v -c -e "$micro_vm" -e "$stream_vm" || true
+	{ pgrep -a -f '^qemu-system-x86_64 ' || true; } |
+		grep -v -c -e "$micro_vm" -e "$stream_vm" -e "$drivers_vm" || true
 }
 load1() { cut -d' ' -f1 /proc/loadavg; }
 load_start=$(load1)
@@ -55,23 +61,25 @@ sampler() {
 		sleep 5
 	done
 }
-mkdir -p "$out" "$micro_vm" "$stream_vm"
+mkdir -p "$out" "$micro_vm" "$stream_vm" "$drivers_vm"
 sampler &
 sampler_pid=$!
 trap 'kill $sampler_pid 2>/dev/null' EXIT
 start=$(date +%s)
 
-pass="BENCH_MB BENCH_REPS BENCH_RR BENCH_TOTAL BENCH_ROUNDS BENCH_TUNED_US BENCH_SWEEP BENCH_PAR BENCH_PAR_REPS"
+pass="BENCH_MB BENCH_REPS BENCH_RR BENCH_TOTAL BENCH_ROUNDS BENCH_TUNED_US BENCH_SWEEP BENCH_PAR BENCH_PAR_REPS
+      BENCH_DRV_MB BENCH_DRV_REPS BENCH_DRV_HOLD_US"
 export VM_ENV_PASS="${VM_ENV_PASS:-} $pass"
 
-guest() { # guest MODE VMOUT [VAR=VALUE...]: one guest running bench/guest.sh MODE
-	local mode=$1 vmout=$2 rc=0
+guest() { # guest SCRIPT VMOUT [VAR=VALUE...]: one guest running bench/SCRIPT
+	local script=$1 vmout=$2 rc=0 mode=${1##* }
+	mode=${mode%.sh}
 	shift 2
 	# The guest's clock may be instruction-counted: progress lines get
 	# the host's time.
 	set +e
 	env VM_OUT="$vmout" VM_TIMEOUT="${VM_TIMEOUT:-900}" "$@" \
-		"$top/scripts/vmrun" "bench/guest.sh $mode /run/vm" |
+		"$top/scripts/vmrun" "bench/$script /run/vm" |
 		while IFS= read -r line; do
 			case $line in
 			"bench: "*) echo "bench: [$(date +%T)] ${line#bench: }" ;;
@@ -91,25 +99,29 @@ guest() { # guest MODE VMOUT [VAR=VALUE...]: one guest running bench/guest.sh MO
 }
 
 if [ "${BENCH_ONLY:-micro}" = micro ]; then
-	step "1/4 micro-benchmark guest (instruction-counted clock, VM_ICOUNT=1)"
-	guest micro "$micro_vm" VM_ICOUNT=1
+	step "1/5 micro-benchmark guest (instruction-counted clock, VM_ICOUNT=1)"
+	guest "guest.sh micro" "$micro_vm" VM_ICOUNT=1
 fi
 if [ "${BENCH_ONLY:-stream}" = stream ]; then
-	step "2/4 stream guest (veth pair: no offload, GRO, LRO; latency; hold timer sweep)"
-	guest stream "$stream_vm" VM_ICOUNT="${BENCH_STREAM_ICOUNT:-1}"
+	step "2/5 stream guest (veth pair: no offload, GRO, LRO; latency; hold timer sweep)"
+	guest "guest.sh stream" "$stream_vm" VM_ICOUNT="${BENCH_STREAM_ICOUNT:-1}"
+fi
+if [ "${BENCH_ONLY:-drivers}" = drivers ]; then
+	step "3/5 drivers guest (e100, usb-net, tun: LRO off and on)"
+	guest drivers.sh "$drivers_vm" VM_ICOUNT="${BENCH_STREAM_ICOUNT:-1}" VM_NICS=e100,usb-net
 fi
 [ -z "${BENCH_ONLY:-}" ] || exit 0
 
-step "3/4 report"
+step "4/5 report"
 read -r others_max load_max < "$out/host-load" || { others_max=$others_start; load_max=$load_start; }
 python3 "$top/bench/report.py" "$micro_vm/micro.txt" "$stream_vm/stream.txt" "$out" \
-	"$BUILD/bench.json" host_load1_start="$load_start" host_load1_max="$load_max" \
+	"$BUILD/bench.json" --drivers "$drivers_vm/drivers.txt" host_load1_start="$load_start" host_load1_max="$load_max" \
 	host_other_guests_max="$others_max" bench_seconds=$(($(date +%s) - start)) \
 	lro_tuned_flush_timeout_us="${BENCH_TUNED_US:-1000}" \
 	stream_icount="${BENCH_STREAM_ICOUNT:-1}" ||
 	die "report failed"
 
-step "4/4 flow-scaling plot"
+step "5/5 flow-scaling plot"
 if command -v gnuplot >/dev/null; then
 	gnuplot <<EOF || die "gnuplot failed"
 set terminal pngcairo noenhanced size 900,600 font ",11"
