@@ -49,3 +49,4 @@ module_exit(lro_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Generic Large Receive Offload for TCP");
 MODULE_AUTHOR("The lro developers");
+MODULE_VERSION(LRO_VERSION);

@@ -12,6 +12,8 @@ SRC := $(CURDIR)
 # The checkout's top: Kbuild files use it to reach uapi/ and kmod/include/.
 LRO_TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST)))/..)
 SOURCES ?= Kbuild $(wildcard *.c *.h)
+# lro.ko's MODULE_VERSION (scripts/version.sh).
+LRO_VERSION ?= $(shell $(LRO_TOP)/scripts/version.sh)
 
 ifneq ($(V),1)
 Q := @
@@ -27,6 +29,7 @@ $(OUTPUT)/.linked: $(addprefix $(SRC)/,$(SOURCES)) Makefile
 module: $(OUTPUT)/.linked
 	@test -d $(KDIR) || { echo "$(notdir $(SRC)): no kernel build tree at $(KDIR) (run 'make deps')" >&2; exit 1; }
 	$(Q)$(MAKE) --no-print-directory -C $(KDIR) M=$(OUTPUT) W=1 LRO_TOP=$(LRO_TOP) \
+		LRO_VERSION="$(LRO_VERSION)" \
 		$(if $(EXTRA_SYMBOLS),KBUILD_EXTRA_SYMBOLS="$(EXTRA_SYMBOLS)") modules
 
 clean:

@@ -46,7 +46,7 @@ static void usage(FILE *f)
 		"           | descs [ DEV ] [ cpu N ] [ interval MS [ count N ] ] }\n"
 		"FEATURES := { FEATURE[,FEATURE...] | none | NUMBER }\n"
 		"FEATURE := { napi | extract_vlan_id | evict }\n"
-		"OPTIONS := { -j[son] | -p[retty] | -n[etns] NAME }\n"
+		"OPTIONS := { -V[ersion] | -j[son] | -p[retty] | -n[etns] NAME }\n"
 		"\n"
 		"set attaches LRO to DEV if it is not attached (what is not given comes\n"
 		"from the module parameters) or changes only what is given; enable\n"
@@ -82,6 +82,29 @@ static int enter_netns(const char *name)
 		error("cannot enter network namespace \"%s\": %s", name, strerror(errno));
 	close(fd);
 	return err ? -1 : 0;
+}
+
+/*
+ * -V: lroadm's version and the loaded module's (MODULE_VERSION, both from
+ * scripts/version.sh), which differ after an upgrade that did not reload
+ * the module.
+ */
+static int print_version(void)
+{
+	char kver[128] = "";
+	FILE *f;
+
+	printf("lroadm %s\n", LRO_VERSION);
+	f = fopen("/sys/module/lro/version", "r");
+	if (f && fgets(kver, sizeof(kver), f))
+		printf("lro.ko %s", kver);
+	else if (access("/sys/module/lro", F_OK))
+		printf("lro.ko not loaded\n");
+	else
+		printf("lro.ko loaded, version unknown\n");
+	if (f)
+		fclose(f);
+	return 0;
 }
 
 static int cmd_help(int argc, char **argv)
@@ -124,6 +147,8 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		}
+		if (!strcmp(argv[0], "-V") || is_opt(argv[0], "Version"))
+			return print_version();
 		if (is_opt(argv[0], "json")) {
 			opts.json = true;
 		} else if (is_opt(argv[0], "pretty")) {
