@@ -115,7 +115,7 @@ err_settings=$("$LROADM" set lroadm-manpage-nodev lroadm-manpage-bogus 1 2>&1 |
 	sed -n 's/.*unknown setting "[^"]*" (\(.*\)).*/\1/p' | tr -s ', ' '\n')
 features=$(sed -n 's/^FEATURE := { \(.*\) }$/\1/p' <<< "$usage" | tr -s '| ' '\n')
 options=$(sed -n 's/^OPTIONS := { \(.*\) }$/\1/p' <<< "$usage" |
-	grep -o -- '-[a-z]\[[a-z]*\]' | sed 's/^\(-[a-z]\)\[\([a-z]*\)\]$/\1 \1\2/')
+	grep -o -- '-[A-Za-z]\[[a-z]*\]' | sed 's/^\(-[A-Za-z]\)\[\([a-z]*\)\]$/\1 \1\2/')
 counters=$(sed -n 's/^LRO_STAT([A-Z_0-9]*,[[:space:]]*\([a-z_0-9]*\),.*/\1/p' \
 	"$TOP/kmod/stats-list.h")
 
@@ -126,6 +126,8 @@ nonempty "settings in set's error" "$err_settings"
 nonempty "features in lroadm help" "$features"
 nonempty "options in lroadm help" "$options"
 nonempty "counters in kmod/stats-list.h" "$counters"
+check "every option of the usage parsed" eq "$(wc -l <<< "$options")" \
+	"$(sed -n 's/^OPTIONS := { \(.*\) }$/\1/p' <<< "$usage" | tr '|' '\n' | grep -c .)"
 check "kmod/stats-list.h: one name per LRO_STAT line" \
 	eq "$(wc -w <<< "$counters")" "$(grep -c '^LRO_STAT(' "$TOP/kmod/stats-list.h")"
 has_all "lroadm help names every command of lroadm.c's table" "$table_cmds" "$usage_cmds"
