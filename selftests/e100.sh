@@ -7,4 +7,13 @@
 #
 # vm-nics: e100
 NIC_KIND=e100
+# QEMU's i82559er stopped receiving for good, now and then, on a busy host:
+# once in this test's first runs (with LRO on) and once in make bench's
+# drivers guest with LRO detached, the stream stuck until its timeout.
+# Both times its 256 receive buffers had been filling (a few frames
+# dropped, as in most runs: the e100 driver's "receive unit out of
+# resources" path, which QEMU emulates). A receive buffer of at most 256
+# KB keeps TCP's window at about 90 segments, within the ring: the test
+# is about LRO on this driver, not about that path.
+NIC_RMEM="4096 131072 262144"
 source "$(dirname "$0")/lib_nic.sh"

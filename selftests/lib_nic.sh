@@ -76,6 +76,9 @@ carrier() { # carrier NS DEV: until DEV has a carrier (e1000 negotiates)
 	done
 	return 1
 }
+# The receiving socket's buffer, and so TCP's window, within the NIC's
+# receive ring (e100: 256 buffers) when NIC_RMEM is set (e100.sh).
+[ -z "${NIC_RMEM:-}" ] || ip netns exec "$NS_SRV" sysctl -q net.ipv4.tcp_rmem="$NIC_RMEM"
 check "$PEER has a carrier" carrier "$NS_CLI" "$PEER"
 check "$DEV has a carrier" carrier "$NS_SRV" "$DEV"
 
@@ -128,7 +131,7 @@ diag() {
 		tr -s ' \n' ' ')"
 	echo "    $NS_SRV: $(ip netns exec "$NS_SRV" nstat -az 2>/dev/null | awk '$2 != 0 { print $1, $2 }' |
 		grep -E 'Tcp|Ip' | tr -s ' \n' ' ')"
-	echo "    ping: $(ip netns exec "$NS_CLI" ping -c 3 -i 0.2 -W 2 $SRV_IP 2>&1 | tail -n 2 | tr '\n' ' ')"
+	echo "    neighbours: $(ip -n "$NS_CLI" neigh show dev "$PEER" | tr '\n' ' ')"
 }
 show_stats() { # the counters that say how packets were made, on one line
 	adm stats "$DEV" | grep -E ' (aggregated|flushed|pkts_in|flush_[a-z]+) [1-9]' | tr -s ' \n' ' '
