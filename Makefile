@@ -14,6 +14,10 @@
 #   make generate        regenerate uapi/linux/lro.h and kmod/netlink-gen.[ch]
 #                        from Documentation/netlink/specs/lro.yaml
 #   make debug-kernel    build the debug kernel (KASAN, lockdep, kmemleak)
+#   make install         lro.ko, lroadm, its man page and bash completion
+#   make uninstall       (DESTDIR=, PREFIX=/usr, KERNELRELEASE=)
+#   make dkms-install    lro.ko through DKMS, rebuilt for each new kernel
+#   make dkms-uninstall
 #
 # KERNELRELEASE=/KDIR= select the kernel tree to build against; V=1 is verbose.
 # KERNEL=debug: build against the debug kernel into build/debug/, and boot it
@@ -71,6 +75,72 @@ endif
 clean:
 	rm -rf $(BUILD)
 
+# --- Installing -------------------------------------------------------------
+#
+# lro.ko into /lib/modules/$(KERNELRELEASE)/updates/ (then depmod, so that
+# modprobe and the genl family autoload find it), lroadm into
+# $(PREFIX)/sbin, lroadm.8 and the bash completion under $(PREFIX)/share;
+# DESTDIR stages it all (without depmod). uninstall removes exactly those
+# files.
+
+PREFIX ?= /usr
+KERNELRELEASE ?= $(shell ls /lib/modules 2>/dev/null | grep '^6\.12\.' | sort -V | tail -n1)
+INSTALL_FILES := \
+	$(BUILD)/kmod/lro.ko:/lib/modules/$(KERNELRELEASE)/updates/lro.ko:644 \
+	$(BUILD)/userspace/lroadm:$(PREFIX)/sbin/lroadm:755 \
+	userspace/lroadm.8:$(PREFIX)/share/man/man8/lroadm.8:644 \
+	userspace/lroadm.bash-completion:$(PREFIX)/share/bash-completion/completions/lroadm:644
+# depmod, unless DESTDIR stages the files for a package (whose
+# installation runs it on the target).
+DEPMOD = if [ -z "$(DESTDIR)" ]; then echo "  DEPMOD   $(KERNELRELEASE)"; depmod $(KERNELRELEASE); \
+	else echo "  (DESTDIR: run 'depmod $(KERNELRELEASE)' where it is installed)"; fi
+
+install: kmod userspace
+	@$(SUBMAKE) install-files
+
+# What install copies, without building first (selftests/install.sh).
+install-files:
+	@set -e; for f in $(INSTALL_FILES); do \
+		src=$${f%%:*}; dst=$${f#*:}; mode=$${dst#*:}; dst=$${dst%:*}; \
+		echo "  INSTALL  $(DESTDIR)$$dst"; \
+		install -D -m $$mode "$$src" "$(DESTDIR)$$dst"; \
+	done
+	@$(DEPMOD)
+
+uninstall:
+	@for f in $(INSTALL_FILES); do \
+		dst=$${f#*:}; dst=$${dst%:*}; \
+		[ ! -e "$(DESTDIR)$$dst" ] || echo "  RM       $(DESTDIR)$$dst"; \
+		rm -f "$(DESTDIR)$$dst"; \
+	done
+	@rmdir "$(DESTDIR)/lib/modules/$(KERNELRELEASE)/updates" 2>/dev/null || true
+	@$(DEPMOD)
+
+# DKMS: the module's sources (what 'make kmod' needs) into
+# /usr/src/lro-$(VERSION) with dkms.conf, then dkms add, build, install
+# for KERNELRELEASE. The version is scripts/version.sh's, written into the
+# copy's VERSION file (it has no git history).
+VERSION_STRING = $(eval VERSION_STRING := $$(shell scripts/version.sh))$(VERSION_STRING)
+DKMS_SRC = /usr/src/lro-$(VERSION_STRING)
+DKMS_TREE := Makefile VERSION kmod uapi scripts/kmod.mk scripts/version.sh
+# DKMS runs make in its copy: this make's variables (BUILD=... on the
+# command line) must not reach it through MAKEFLAGS.
+DKMS := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD dkms
+
+dkms-install:
+	@rm -rf "$(DKMS_SRC)"
+	@mkdir -p "$(DKMS_SRC)/scripts"
+	@for f in $(DKMS_TREE); do cp -a "$$f" "$(DKMS_SRC)/$$f"; done
+	@echo "$(VERSION_STRING)" > "$(DKMS_SRC)/VERSION"
+	@sed 's/@VERSION@/$(VERSION_STRING)/' dkms.conf > "$(DKMS_SRC)/dkms.conf"
+	$(DKMS) add lro/$(VERSION_STRING)
+	$(DKMS) build lro/$(VERSION_STRING) -k $(KERNELRELEASE)
+	$(DKMS) install lro/$(VERSION_STRING) -k $(KERNELRELEASE)
+
+dkms-uninstall:
+	$(DKMS) remove lro/$(VERSION_STRING) --all
+	rm -rf "$(DKMS_SRC)"
+
 # --- Setup ----------------------------------------------------------------
 
 deps:
@@ -109,4 +179,5 @@ bench:
 	@bench/run.sh
 
 .PHONY: all kmod bpf userspace canary selftests bench-build clean deps \
-	debug-kernel generate deps-then-build vm check demo bench
+	debug-kernel generate deps-then-build vm check demo bench install \
+	install-files uninstall dkms-install dkms-uninstall

@@ -19,7 +19,7 @@ PKGS="build-essential pkg-config qemu-system-x86 busybox-static dwarves
 	libnl-3-dev libnl-genl-3-dev libelf-dev zlib1g-dev
 	iproute2 ethtool iperf3 socat tcpdump nftables sparse xz-utils cpio kmod
 	bc flex bison libssl-dev python3 gnuplot-nox
-	jq python3-yaml python3-jsonschema man-db"
+	jq python3-yaml python3-jsonschema man-db dkms bash-completion"
 
 missing() {
 	local p
