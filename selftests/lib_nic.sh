@@ -219,6 +219,7 @@ check "nothing held after the hold time" \
 quarter=$((MB * 2 * 1048576 / 1448 / 4))
 hold=0	# the defaults: flushed at the end of each batch
 adm set "$DEV" flush_timeout_us $hold
+adm stats "$DEV" reset	# pkts_in counts from here
 stream_bg $((MB * 2)) $port
 check "LRO took a quarter of the stream" lro_taken "$DEV" $quarter
 check "... the stream still running" kill -0 $BG

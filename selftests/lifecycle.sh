@@ -78,5 +78,5 @@ sleep 0.5
 check "delete netns during a stream" ip netns del "$NS_SRV"
 wait
 check "rmmod lro after all that" rmmod lro
-rm -rf "$RESULT_DIR"
+rm -rf "$STREAM_BG_DIR"
 exit $RET

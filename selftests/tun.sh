@@ -192,6 +192,7 @@ check "nothing held after the hold time" \
 # still runs when they return depends on how long they take on a busy host.)
 quarter=$((MB * 2 * 1048576 / 1448 / 4))
 adm set tap-srv flush_timeout_us $hold
+adm stats tap-srv reset	# pkts_in counts from here
 stream_bg $((MB * 2)) $port
 check "LRO took a quarter of the stream" lro_taken tap-srv $quarter
 check "... the stream still running" kill -0 $BG
