@@ -64,7 +64,9 @@ setup() {
 		[ "$ready" = ready ] || die "tap_relay did not start"
 		peer=tap-cli DEV=tap-srv
 	else
-		read -r peer DEV <<< "$(nic_setup "$kind")" || die "no $kind NIC"
+		local names
+		names=$(nic_setup "$kind") || die "no $kind NIC"
+		read -r peer DEV <<< "$names"
 	fi
 	ip link set "$peer" netns "$NS_CLI"
 	ip link set "$DEV" netns "$NS_SRV"

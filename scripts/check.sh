@@ -77,8 +77,9 @@ for ((g = 0; g < guests; g++)); do
 	prefix=""
 	[ "$guests" -eq 1 ] || prefix="g$g: "
 	# The emulated NICs its tests ask for ("# vm-nics: KIND" lines),
-	# in a fixed order, so that a NIC keeps its number (and MAC).
+	# sorted (nic_setup finds a NIC's number from VM_NICS).
 	nics=$(for t in ${share[g]}; do
+			t=${t##*/}
 			sed -n 's/^# vm-nics: //p' "$top/selftests/${t%.sh}.sh" 2>/dev/null
 		done | tr ', ' '\n\n' | sed '/^$/d' | sort -u | paste -sd,)
 	# shellcheck disable=SC2086 # the share is a list of names

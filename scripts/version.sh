@@ -11,6 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 v=$(cat "$top/VERSION") || exit 1
 if [ -e "$top/.git" ] && h=$(git -C "$top" rev-parse --short=12 HEAD 2>/dev/null); then
 	v=$v+g$h
-	git -C "$top" diff --quiet HEAD -- 2>/dev/null || v=$v-dirty
+	# (without refreshing the index: no index.lock beside a git commit)
+	git --no-optional-locks -C "$top" diff --quiet HEAD -- 2>/dev/null || v=$v-dirty
 fi
 echo "$v"

@@ -56,14 +56,16 @@ ln -s "$build" "$MODDIR/build"
 depmod "$KVER"
 check "before: modprobe lro fails" bash -c '! modprobe lro 2> /dev/null'
 
-mk() { make -C "$TOP" --no-print-directory BUILD="$BUILD" KERNELRELEASE="$KVER" "$@"; }
+# mk TARGET...: make in the checkout, its output in $TMP/out (shown when
+# the check fails: check's own line must not go there too).
+mk() { make -C "$TOP" --no-print-directory BUILD="$BUILD" KERNELRELEASE="$KVER" "$@" > "$TMP/out" 2>&1; }
 files=("$MODDIR/updates/lro.ko" /usr/sbin/lroadm /usr/share/man/man8/lroadm.8
        /usr/share/bash-completion/completions/lroadm)
 all_there() { local f; for f in "${files[@]}"; do [ -e "$1$f" ] || { echo "    no $1$f"; return 1; }; done; }
 none_there() { local f; for f in "${files[@]}"; do [ ! -e "$1$f" ] || { echo "    $1$f"; return 1; }; done; }
 
 # --- make install ------------------------------------------------------------
-check "make install-files" mk install-files > "$TMP/out" 2>&1 || cat "$TMP/out"
+check "make install-files" mk install-files || cat "$TMP/out"
 check "every file installed" all_there ""
 check "modprobe lro" modprobe lro
 check "it is the installed one: version $VERSION" \
@@ -84,16 +86,16 @@ completes() {
 }
 check "bash completion: lroadm s<TAB> offers set show stats" eq "$(completes)" "set show stats"
 
-check "make uninstall" mk uninstall > "$TMP/out" 2>&1 || cat "$TMP/out"
+check "make uninstall" mk uninstall || cat "$TMP/out"
 check "every file removed" none_there ""
 check "after: modprobe lro fails" bash -c '! modprobe lro 2> /dev/null'
 
 # --- DESTDIR -------------------------------------------------------------------
-check "make install-files DESTDIR=..." mk install-files DESTDIR="$TMP/stage" > "$TMP/out" 2>&1 ||
+check "make install-files DESTDIR=..." mk install-files DESTDIR="$TMP/stage" ||
 	cat "$TMP/out"
 check "every file staged" all_there "$TMP/stage"
 check "nothing else staged" eq "$(find "$TMP/stage" -type f | wc -l)" ${#files[@]}
-check "make uninstall DESTDIR=..." mk uninstall DESTDIR="$TMP/stage" > "$TMP/out" 2>&1 ||
+check "make uninstall DESTDIR=..." mk uninstall DESTDIR="$TMP/stage" ||
 	cat "$TMP/out"
 check "no file left in DESTDIR" eq "$(find "$TMP/stage" -type f | wc -l)" 0
 
@@ -107,7 +109,7 @@ if [ "$LRO_DEBUG_KERNEL" = 1 ]; then
 	echo "DKMS: not under the debug kernel"
 	exit $RET
 fi
-check "make dkms-install (builds lro.ko in the guest)" mk dkms-install > "$TMP/out" 2>&1 ||
+check "make dkms-install (builds lro.ko in the guest)" mk dkms-install ||
 	tail -n 30 "$TMP/out" /var/lib/dkms/lro/"$TREE_VERSION"/build/make.log
 ko=$(modinfo -n lro 2> /dev/null)
 check "modprobe finds DKMS's lro.ko ($ko)" eq "$ko" "$MODDIR/updates/dkms/lro.ko"
@@ -115,7 +117,7 @@ check "dkms status: installed" grep -q "^lro/$TREE_VERSION, $KVER, .*: installed
 check "modprobe lro" modprobe lro
 check "its version is $TREE_VERSION" eq "$(cat /sys/module/lro/version)" "$TREE_VERSION"
 lro_unload
-check "make dkms-uninstall" mk dkms-uninstall > "$TMP/out" 2>&1 || tail -n 30 "$TMP/out"
+check "make dkms-uninstall" mk dkms-uninstall || tail -n 30 "$TMP/out"
 check "dkms status: nothing" eq "$(dkms status lro)" ""
 check "no lro.ko left" eq "$(find "$MODDIR" -name 'lro*' | wc -l)" 0
 check "no sources left in /usr/src" eq "$(ls -d /usr/src/lro-* 2> /dev/null | wc -l)" 0

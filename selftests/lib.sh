@@ -133,7 +133,7 @@ veth_pair_cleanup() {
 # test that needs one says so in a "# vm-nics: KIND" line, from which
 # scripts/check.sh sets VM_NICS for its guest.
 nic_setup() {
-	local kind=$1 n=0 k mods i peer dev
+	local kind=$1 n=0 k='' mods i peer dev
 
 	for k in ${VM_NICS//,/ }; do
 		[ "$k" = "$kind" ] && break
