@@ -127,7 +127,13 @@ DKMS_TREE := Makefile VERSION kmod uapi scripts/kmod.mk scripts/version.sh
 # command line) must not reach it through MAKEFLAGS.
 DKMS := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD dkms
 
-dkms-install:
+# Any lro DKMS registered before (another version: DKMS would compare the
+# versions as strings, and refuse an "older" one) goes first; a module of
+# make install refuses (DKMS would not replace one of the same version).
+dkms-install: dkms-uninstall
+	@if [ -e /lib/modules/$(KERNELRELEASE)/updates/lro.ko ]; then \
+		echo "dkms-install: /lib/modules/$(KERNELRELEASE)/updates/lro.ko is there (make install): make uninstall first" >&2; \
+		exit 1; fi
 	@rm -rf "$(DKMS_SRC)"
 	@mkdir -p "$(DKMS_SRC)/scripts"
 	@for f in $(DKMS_TREE); do cp -a "$$f" "$(DKMS_SRC)/$$f"; done
@@ -137,9 +143,12 @@ dkms-install:
 	$(DKMS) build lro/$(VERSION_STRING) -k $(KERNELRELEASE)
 	$(DKMS) install lro/$(VERSION_STRING) -k $(KERNELRELEASE)
 
+# Every version of lro DKMS knows, and their sources.
 dkms-uninstall:
-	$(DKMS) remove lro/$(VERSION_STRING) --all
-	rm -rf "$(DKMS_SRC)"
+	@for v in $$(dkms status lro 2>/dev/null | sed -n 's|^lro/\([^,]*\),.*|\1|p' | sort -u); do \
+		echo "$(DKMS) remove lro/$$v --all"; $(DKMS) remove "lro/$$v" --all || exit 1; \
+	done
+	rm -rf /usr/src/lro-*
 
 # --- Setup ----------------------------------------------------------------
 

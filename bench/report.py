@@ -410,7 +410,7 @@ def main():
     if drv_lines:
         L.append("")
         L.append("5. Drivers without GRO (bench/drivers.sh; LRO at its defaults, tun_hold: "
-                 "flush_timeout_us 1000)")
+                 "flush_timeout_us BENCH_DRV_HOLD_US, 1000 by default)")
         L.append(f"   {'':10} {'Mbit/s off':>10} {'LRO':>8} {'ratio':>6} {'IP rx fewer':>11} "
                  f"{'CPU/MB off':>10} {'LRO':>6} {'ratio':>6} {'softirq ratio':>13}")
         for name, t0, t1, tr, red, c0, c1, cr, sr in drv_lines:
