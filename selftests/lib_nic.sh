@@ -10,10 +10,11 @@
 #                 fd77::1                                  fd77::2
 #
 #  - IPv4 and IPv6 streams, LRO off (not under the debug kernel: below)
-#    and with its defaults (flushed at the end of each receive batch): byte-exact, in order, and with LRO the IP
-#    layer receives at most half the packets it does without (a fifth
-#    fewer under the debug kernel, whose sender sets PSH every second
-#    segment or so; datapath.sh);
+#    and with its defaults (flushed at the end of each receive batch):
+#    byte-exact, in order (e100), and with LRO the IP layer receives at
+#    most half the packets it does without (a fifth fewer under the debug
+#    kernel, whose sender sets PSH every second segment or so;
+#    datapath.sh); LRO's counters account for every segment;
 #  - lroadm descs shows a flow held on $DEV (hand-made segments and a hold
 #    timer: a stream's own flow is seldom caught held, below);
 #  - lroadm del and rmmod lro while a stream runs: it completes byte-exact;
