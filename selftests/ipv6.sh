@@ -76,7 +76,6 @@ cli_tx_dropped() {
 }
 # 128 KB writes (see below)
 env_stream() { STREAM_BS=131072 stream_tcp "$@"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b ? a / b : 0 }'; }
 
 # --- IPv4 and IPv6 streams, LRO on and off ---------------------------------
 #
@@ -147,15 +146,7 @@ else
 	echo "IPv6 best run $v6, IPv4 best run $v4 IP receives (not compared under the debug kernel)"
 fi
 check "IPv6: LRO took (almost) every data segment" ge "${agg[IPv6]}" $((segs6 * 9 / 10))
-# 2.0 per packet under the debug kernel, whose sender sets PSH every other
-# segment or so (CI of 2026-12-04): 3 per 2 packets there, as below
-if [ "$LRO_DEBUG_KERNEL" != 1 ]; then
-	check "IPv6: at least 2 segments per packet" \
-		ge "${agg[IPv6]}" $((flushed[IPv6] * 2))
-else
-	check "IPv6: at least 3 segments per 2 packets" \
-		ge $((agg[IPv6] * 2)) $((flushed[IPv6] * 3))
-fi
+check_coalesced "IPv6" "${agg[IPv6]}" "${flushed[IPv6]}"
 check "nothing held after the streams" eq $((held[IPv4] + held[IPv6])) 0
 check "no segment dropped on the way (veth-cli tx_dropped)" eq "$drop1" "$drop0"
 check "no reordering (TCPOFOQueue)" eq "$ofo1" "$ofo0"
@@ -342,15 +333,7 @@ vlan_stream() {
 	segs=$(($2 * 1048576 / (1500 - $5)))
 	echo "VLAN 10, $1: LRO on veth-srv.10 saw $(stat_of pkts_in "$stats") frames, aggregated $agg, flushed $flushed ($(ratio "$agg" "$flushed") per packet), segments ~$segs"
 	check "VLAN 10, $1: LRO took (almost) every data segment" ge "$agg" $((segs * 9 / 10))
-	# the debug kernel's sender sets PSH every other segment or so (1.9
-	# and 2.0 per packet there, CI of 2026-12-04): 3 per 2 packets there
-	if [ "$LRO_DEBUG_KERNEL" != 1 ]; then
-		check "VLAN 10, $1: at least 2 segments per packet" \
-			ge "$agg" $((flushed * 2))
-	else
-		check "VLAN 10, $1: at least 3 segments per 2 packets" \
-			ge $((agg * 2)) $((flushed * 3))
-	fi
+	check_coalesced "VLAN 10, $1" "$agg" "$flushed"
 }
 # IPv4 first: what the same path does for the family LRO has always had.
 vlan_stream IPv4 "$(scaled 4)" 10.78.0.2 5005 $HDR4

@@ -84,7 +84,6 @@ check "$PEER has a carrier" carrier "$NS_CLI" "$PEER"
 check "$DEV has a carrier" carrier "$NS_SRV" "$DEV"
 
 adm() { "$LROADM" -n "$NS_SRV" "$@"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b ? a / b : 0 }'; }
 # The receiving guest's softirq time, in clock ticks (/proc/stat; the
 # guest's only softirq load is this stream's receive and its ACKs).
 softirq_ticks() { awk '$1 == "cpu" { print $8 }' /proc/stat; }

@@ -96,7 +96,6 @@ ip -n "$NS_SRV" -batch - <<-EOF
 EOF
 
 adm() { "$LROADM" -n "$NS_SRV" "$@"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b ? a / b : 0 }'; }
 MB=$(scaled 4)
 # A hold of 1 ms, as Documentation/datapath.md advises for senders that
 # write in small pieces; under the debug kernel, where a segment takes
