@@ -25,6 +25,16 @@ static const struct netlink_range_validation lro_a_dev_max_held_bytes_range = {
 	.max	= 1073741824ULL,
 };
 
+/* Common nested types */
+const struct nla_policy lro_config_nl_policy[LRO_A_DEV_MAX_HELD_BYTES + 1] = {
+	[LRO_A_DEV_ENABLED] = NLA_POLICY_MAX(NLA_U8, 1),
+	[LRO_A_DEV_MAX_DESC] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_max_desc_range),
+	[LRO_A_DEV_MAX_AGGR] = NLA_POLICY_RANGE(NLA_U32, 1, 64),
+	[LRO_A_DEV_FEATURES] = NLA_POLICY_MASK(NLA_U32, 0x7),
+	[LRO_A_DEV_FLUSH_TIMEOUT_US] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_flush_timeout_us_range),
+	[LRO_A_DEV_MAX_HELD_BYTES] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_max_held_bytes_range),
+};
+
 /* LRO_CMD_DEV_GET - do */
 static const struct nla_policy lro_dev_get_nl_policy[LRO_A_DEV_IFINDEX + 1] = {
 	[LRO_A_DEV_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
@@ -60,6 +70,21 @@ static const struct nla_policy lro_dev_add_nl_policy[LRO_A_DEV_MAX_HELD_BYTES + 
 	[LRO_A_DEV_FEATURES] = NLA_POLICY_MASK(NLA_U32, 0x7),
 	[LRO_A_DEV_FLUSH_TIMEOUT_US] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_flush_timeout_us_range),
 	[LRO_A_DEV_MAX_HELD_BYTES] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_max_held_bytes_range),
+};
+
+/* LRO_CMD_AUTO_ADD - do */
+static const struct nla_policy lro_auto_add_nl_policy[LRO_A_AUTO_CONFIG + 1] = {
+	[LRO_A_AUTO_KIND] = { .type = NLA_NUL_STRING, .len = 15, },
+	[LRO_A_AUTO_IFNAME] = { .type = NLA_NUL_STRING, .len = 31, },
+	[LRO_A_AUTO_ALL_NETNS] = { .type = NLA_FLAG, },
+	[LRO_A_AUTO_CONFIG] = NLA_POLICY_NESTED(lro_config_nl_policy),
+};
+
+/* LRO_CMD_AUTO_DEL - do */
+static const struct nla_policy lro_auto_del_nl_policy[LRO_A_AUTO_ALL_NETNS + 1] = {
+	[LRO_A_AUTO_KIND] = { .type = NLA_NUL_STRING, .len = 15, },
+	[LRO_A_AUTO_IFNAME] = { .type = NLA_NUL_STRING, .len = 31, },
+	[LRO_A_AUTO_ALL_NETNS] = { .type = NLA_FLAG, },
 };
 
 /* Ops table for lro */
@@ -112,6 +137,25 @@ static const struct genl_split_ops lro_nl_ops[] = {
 		.post_doit	= lro_nl_post_doit,
 		.policy		= lro_dev_add_nl_policy,
 		.maxattr	= LRO_A_DEV_MAX_HELD_BYTES,
+		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd	= LRO_CMD_AUTO_GET,
+		.dumpit	= lro_nl_auto_get_dumpit,
+		.flags	= GENL_CMD_CAP_DUMP,
+	},
+	{
+		.cmd		= LRO_CMD_AUTO_ADD,
+		.doit		= lro_nl_auto_add_doit,
+		.policy		= lro_auto_add_nl_policy,
+		.maxattr	= LRO_A_AUTO_CONFIG,
+		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
+	},
+	{
+		.cmd		= LRO_CMD_AUTO_DEL,
+		.doit		= lro_nl_auto_del_doit,
+		.policy		= lro_auto_del_nl_policy,
+		.maxattr	= LRO_A_AUTO_ALL_NETNS,
 		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 };

@@ -11,6 +11,9 @@
 
 #include <uapi/linux/lro.h>
 
+/* Common nested types */
+extern const struct nla_policy lro_config_nl_policy[LRO_A_DEV_MAX_HELD_BYTES + 1];
+
 int lro_nl_pre_doit(const struct genl_split_ops *ops, struct sk_buff *skb,
 		    struct genl_info *info);
 int lro_nl_pre_doit_dev(const struct genl_split_ops *ops, struct sk_buff *skb,
@@ -25,6 +28,9 @@ int lro_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info);
 int lro_nl_dev_del_doit(struct sk_buff *skb, struct genl_info *info);
 int lro_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info);
 int lro_nl_dev_add_doit(struct sk_buff *skb, struct genl_info *info);
+int lro_nl_auto_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
+int lro_nl_auto_add_doit(struct sk_buff *skb, struct genl_info *info);
+int lro_nl_auto_del_doit(struct sk_buff *skb, struct genl_info *info);
 
 enum {
 	LRO_NLGRP_MONITOR,
