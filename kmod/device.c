@@ -13,6 +13,7 @@
 #include <linux/slab.h>
 #include <linux/sysfs.h>
 
+#include "auto.h"
 #include "device.h"
 #include "engine.h"
 
@@ -302,6 +303,8 @@ static void lro_set_busy_msg(struct net_device *dev,
  * lro_dev_attach - start LRO on a device
  * @dev: network device
  * @cfg: configuration
+ * @by_rule: attached by an auto rule, not by hand: gives LRO up when the
+ *	device becomes a bridge or bond port
  * @extack: where to say why not
  *
  * Context: RTNL held.
@@ -311,7 +314,7 @@ static void lro_set_busy_msg(struct net_device *dev,
  * -ENOMEM.
  */
 int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
-		   struct netlink_ext_ack *extack)
+		   bool by_rule, struct netlink_ext_ack *extack)
 {
 	struct lro_dev *ld;
 	int err;
@@ -338,6 +341,7 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 		lro_set_nomem(extack, cfg->max_desc);
 		return -ENOMEM;
 	}
+	ld->by_rule = by_rule;
 	ld->kobj = lro_sysfs_add(dev);
 	if (IS_ERR(ld->kobj)) {
 		err = PTR_ERR(ld->kobj);
@@ -527,12 +531,28 @@ static int lro_netdev_event(struct notifier_block *nb, unsigned long event,
 	struct netdev_notifier_changeupper_info *info = ptr;
 	struct lro_dev *ld = lro_dev_find(dev);
 
-	if (!ld)
+	if (!ld) {
+		/* Created, moved into a netns (after NETDEV_UNREGISTER in
+		 * the old one), or renamed (udev names devices after they
+		 * are registered).
+		 */
+		if (event == NETDEV_REGISTER || event == NETDEV_CHANGENAME)
+			lro_auto_attach(dev);
 		return NOTIFY_DONE;
+	}
 	switch (event) {
 	case NETDEV_UNREGISTER:
 		/* Also on a move to another netns: LRO does not follow. */
 		__lro_dev_detach(ld, true);
+		break;
+	case NETDEV_JOIN:
+		/* A bridge or bond about to take the device as a port, and
+		 * its rx_handler. One a rule attached gives LRO up, held
+		 * packets sent up first; one attached by hand keeps it, and
+		 * the bridge or bond fails with -EBUSY.
+		 */
+		if (ld->by_rule)
+			__lro_dev_detach(ld, false);
 		break;
 	case NETDEV_PRECHANGEUPPER:
 		/* Bridge, bond, team, VRF ports: refused, with a reason (most

@@ -28,6 +28,7 @@ struct lro_dev {
 	struct lro_pcpu __percpu *pcpu;
 	struct kobject *kobj;
 	u64 stats_base[LRO_STAT_NR];	/* subtracted on read: stats reset */
+	bool by_rule;			/* attached by an auto rule (auto.c) */
 };
 
 rx_handler_result_t lro_handle_frame(struct sk_buff **pskb);

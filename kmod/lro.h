@@ -70,7 +70,7 @@ struct lro_dev;
 /* All of these need RTNL, except where noted. */
 struct lro_dev *lro_dev_find(const struct net_device *dev);
 int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
-		   struct netlink_ext_ack *extack);
+		   bool by_rule, struct netlink_ext_ack *extack);
 int lro_dev_configure(struct lro_dev *ld, const struct lro_config *cfg,
 		      struct netlink_ext_ack *extack);
 void lro_dev_detach(struct lro_dev *ld);
@@ -89,6 +89,7 @@ void lro_device_exit(void);
 /* netlink.c */
 enum lro_notify { LRO_NOTIFY_NEW, LRO_NOTIFY_CHANGE, LRO_NOTIFY_DEL };
 void lro_nl_notify(struct lro_dev *ld, enum lro_notify what);
+void lro_nl_parse_config(struct nlattr **tb, struct lro_config *cfg);
 int lro_nl_init(void);
 void lro_nl_exit(void);
 

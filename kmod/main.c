@@ -9,6 +9,7 @@
 
 #include <linux/module.h>
 
+#include "auto.h"
 #include "bpf_lro.h"
 #include "lro.h"
 
@@ -19,20 +20,27 @@ static int __init lro_init(void)
 	err = lro_engine_init();
 	if (err)
 		return err;
-	err = lro_device_init();
+	err = lro_auto_init();
 	if (err)
 		return err;
+	err = lro_device_init();
+	if (err)
+		goto auto_exit;
 	err = lro_nl_init();
-	if (err) {
-		lro_device_exit();
-		return err;
-	}
+	if (err)
+		goto device_exit;
 	/* Without BTF there are no iterators, but LRO works. */
 	err = lro_bpf_init();
 	if (err)
 		pr_notice("BPF descriptor iterators unavailable (%d)\n", err);
 	pr_info("generic large receive offload loaded\n");
 	return 0;
+
+device_exit:
+	lro_device_exit();
+auto_exit:
+	lro_auto_exit();
+	return err;
 }
 
 static void __exit lro_exit(void)
@@ -40,6 +48,7 @@ static void __exit lro_exit(void)
 	/* No new attachments first; then detach, sending held data up. */
 	lro_nl_exit();
 	lro_device_exit();
+	lro_auto_exit();
 	pr_info("unloaded\n");
 }
 

@@ -250,6 +250,28 @@ int lro_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 }
 
 /**
+ * lro_nl_parse_config() - apply the settings of a request to a configuration
+ * @tb: attributes of the dev set (a dev-set or dev-add request, or an auto
+ *	rule's config nest), validated by their policy
+ * @cfg: changed where @tb has a setting
+ */
+void lro_nl_parse_config(struct nlattr **tb, struct lro_config *cfg)
+{
+	if (tb[LRO_A_DEV_ENABLED])
+		cfg->enabled = nla_get_u8(tb[LRO_A_DEV_ENABLED]);
+	if (tb[LRO_A_DEV_MAX_DESC])
+		cfg->max_desc = nla_get_u32(tb[LRO_A_DEV_MAX_DESC]);
+	if (tb[LRO_A_DEV_MAX_AGGR])
+		cfg->max_aggr = nla_get_u32(tb[LRO_A_DEV_MAX_AGGR]);
+	if (tb[LRO_A_DEV_FEATURES])
+		cfg->features = nla_get_u32(tb[LRO_A_DEV_FEATURES]);
+	if (tb[LRO_A_DEV_FLUSH_TIMEOUT_US])
+		cfg->flush_timeout_us = nla_get_u32(tb[LRO_A_DEV_FLUSH_TIMEOUT_US]);
+	if (tb[LRO_A_DEV_MAX_HELD_BYTES])
+		cfg->max_held_bytes = nla_get_u32(tb[LRO_A_DEV_MAX_HELD_BYTES]);
+}
+
+/**
  * lro_nl_dev_set_doit() - LRO_CMD_DEV_SET: reconfigure LRO (and attach it,
  *	for lro_nl_dev_add_doit())
  * @skb: the request
@@ -274,22 +296,10 @@ int lro_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 	else
 		lro_default_config(&cfg);
 
-	if (tb[LRO_A_DEV_ENABLED])
-		cfg.enabled = nla_get_u8(tb[LRO_A_DEV_ENABLED]);
-	if (tb[LRO_A_DEV_MAX_DESC])
-		cfg.max_desc = nla_get_u32(tb[LRO_A_DEV_MAX_DESC]);
-	if (tb[LRO_A_DEV_MAX_AGGR])
-		cfg.max_aggr = nla_get_u32(tb[LRO_A_DEV_MAX_AGGR]);
-	if (tb[LRO_A_DEV_FEATURES])
-		cfg.features = nla_get_u32(tb[LRO_A_DEV_FEATURES]);
-	if (tb[LRO_A_DEV_FLUSH_TIMEOUT_US])
-		cfg.flush_timeout_us = nla_get_u32(tb[LRO_A_DEV_FLUSH_TIMEOUT_US]);
-	if (tb[LRO_A_DEV_MAX_HELD_BYTES])
-		cfg.max_held_bytes = nla_get_u32(tb[LRO_A_DEV_MAX_HELD_BYTES]);
-
+	lro_nl_parse_config(tb, &cfg);
 	if (ld)
 		return lro_dev_configure(ld, &cfg, info->extack);
-	return lro_dev_attach(dev, &cfg, info->extack);
+	return lro_dev_attach(dev, &cfg, false, info->extack);
 }
 
 /**

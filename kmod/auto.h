@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Auto rules (auto.c): attach LRO to the devices that appear.
+ */
+#ifndef _LRO_AUTO_H
+#define _LRO_AUTO_H
+
+struct net_device;
+
+void lro_auto_attach(struct net_device *dev);
+int lro_auto_init(void);
+void lro_auto_exit(void);
+
+#endif /* _LRO_AUTO_H */
