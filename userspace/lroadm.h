@@ -91,6 +91,32 @@ const char *setting_names(void);
 /* The settings present in c, as LRO_A_DEV_* attributes of req. */
 void config_put(struct nl_msg *req, const struct lro_config *c);
 
+/* auto.c: auto rules. What a rule matches; NULL: any kind, any name. */
+struct auto_match {
+	const char *kind;
+	const char *ifname;
+	bool all_netns;
+};
+
+/* A rule, as auto-get and the auto notifications carry it (its strings
+ * point into the message).
+ */
+struct lro_auto_rule {
+	uint8_t cmd;			/* LRO_CMD_* the message came with */
+	struct auto_match match;
+	struct lro_config cfg;		/* the settings it gives */
+	bool has_attached, has_failed;
+	uint64_t attached, failed;
+};
+
+int auto_parse(struct nl_msg *msg, struct lro_auto_rule *r);
+/* Human: "kind K ifname P all-netns: SETTINGS attached N failed N", one
+ * line; JSON: the members of the rule's object.
+ */
+void auto_print(struct json *j, const struct lro_auto_rule *r);
+/* The name of a LRO_A_AUTO_* attribute as lroadm writes it. */
+const char *auto_attr_name(int type);
+
 /* Commands; argv[0] is the command name. Return the exit status. */
 int cmd_set(int argc, char **argv);
 int cmd_enable(int argc, char **argv);
@@ -99,6 +125,7 @@ int cmd_del(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_monitor(int argc, char **argv);
+int cmd_auto(int argc, char **argv);
 /* descs.c: the descriptor table, through BPF */
 int cmd_descs(int argc, char **argv);
 
