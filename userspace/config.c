@@ -19,23 +19,84 @@
 #include "lroadm.h"
 #include "nl.h"
 
-/* The attributes of a dev-set or dev-add. */
-struct dev_set {
-	uint32_t val[LRO_A_DEV_MAX + 1];
-	bool has[LRO_A_DEV_MAX + 1];
-};
+/* The settings set and auto add take: all but enabled (enable, disable). */
+static bool settable(int type)
+{
+	return config_attr(type) && type != LRO_A_DEV_ENABLED;
+}
+
+/* The LRO_A_DEV_* a setting's name stands for, or 0. */
+static int setting_type(const char *name)
+{
+	int a;
+
+	for (a = 1; a <= LRO_A_DEV_MAX; a++)
+		if (settable(a) && !strcmp(name, attr_name(a)))
+			return a;
+	return 0;
+}
+
+const char *setting_names(void)
+{
+	static char buf[128];
+	size_t n = 0;
+	int a;
+
+	buf[0] = '\0';
+	for (a = 1; a <= LRO_A_DEV_MAX && n < sizeof(buf); a++)
+		if (settable(a))
+			n += snprintf(buf + n, sizeof(buf) - n, "%s%s",
+				      n ? ", " : "", attr_name(a));
+	return buf;
+}
+
+int parse_settings(int argc, char **argv, struct lro_config *c)
+{
+	uint32_t *val;
+	int n, a;
+
+	for (n = 0; n < argc; n += 2) {
+		a = setting_type(argv[n]);
+		if (!a)
+			break;
+		if (n + 1 == argc) {
+			error("%s needs a value", argv[n]);
+			return -1;
+		}
+		val = &c->val[a];
+		if (a == LRO_A_DEV_FEATURES ? parse_features(argv[n + 1], val) :
+		    parse_u32(argv[n], argv[n + 1], val))
+			return -1;
+		c->has[a] = true;
+	}
+	return n;
+}
+
+void config_put(struct nl_msg *req, const struct lro_config *c)
+{
+	int a;
+
+	for (a = 1; a <= LRO_A_DEV_MAX; a++) {
+		if (!c->has[a])
+			continue;
+		if (a == LRO_A_DEV_ENABLED)
+			nla_put_u8(req, a, (uint8_t)c->val[a]);
+		else
+			nla_put_u32(req, a, c->val[a]);
+	}
+}
 
 /*
- * dev-set with the attributes given, on dev; with attach (set, enable),
+ * dev-set with the settings given, on dev; with attach (set, enable),
  * dev-add where LRO is not attached. The kernel refuses each where the
  * other applies (ENOENT, EEXIST), as when another process detaches or
  * attaches LRO in between: then the other goes, 3 requests at most.
  */
-static int dev_set(const char *name, const struct dev_set *s, bool attach)
+static int dev_set(const char *name, const struct lro_config *c, bool attach)
 {
 	uint8_t cmd = LRO_CMD_DEV_SET;
 	struct nl_msg *req;
-	int ifindex, ret, a, n, quiet;
+	int ifindex, ret, n, quiet;
 	struct lnl nl;
 
 	ifindex = dev_ifindex(name);
@@ -44,14 +105,7 @@ static int dev_set(const char *name, const struct dev_set *s, bool attach)
 	for (n = 1;; n++) {
 		req = lnl_req(&nl, cmd, 0);
 		nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
-		for (a = 1; a <= LRO_A_DEV_MAX; a++) {
-			if (!s->has[a])
-				continue;
-			if (a == LRO_A_DEV_ENABLED)
-				nla_put_u8(req, a, (uint8_t)s->val[a]);
-			else
-				nla_put_u32(req, a, s->val[a]);
-		}
+		config_put(req, c);
 		quiet = 0;
 		if (attach && n < 3)
 			quiet = cmd == LRO_CMD_DEV_SET ? ENOENT : EEXIST;
@@ -66,44 +120,21 @@ static int dev_set(const char *name, const struct dev_set *s, bool attach)
 
 int cmd_set(int argc, char **argv)
 {
-	static const int settable[] = {
-		LRO_A_DEV_MAX_DESC, LRO_A_DEV_MAX_AGGR, LRO_A_DEV_FEATURES,
-		LRO_A_DEV_FLUSH_TIMEOUT_US, LRO_A_DEV_MAX_HELD_BYTES,
-	};
-	struct dev_set s = {};
-	const char *dev;
-	size_t i;
-	int a = 0;
+	struct lro_config c = {};
+	int n;
 
 	if (argc < 2) {
 		error("set needs a device");
 		return 1;
 	}
-	dev = argv[1];
-	for (argc -= 2, argv += 2; argc > 0; argc -= 2, argv += 2) {
-		for (i = 0; i < ARRAY_SIZE(settable); i++) {
-			a = settable[i];
-			if (!strcmp(argv[0], attr_name(a)))
-				break;
-		}
-		if (i == ARRAY_SIZE(settable)) {
-			error("unknown setting \"%s\" (max_desc, max_aggr, features, flush_timeout_us, max_held_bytes)",
-			      argv[0]);
-			return 1;
-		}
-		if (argc < 2) {
-			error("%s needs a value", argv[0]);
-			return 1;
-		}
-		if (a == LRO_A_DEV_FEATURES) {
-			if (parse_features(argv[1], &s.val[a]))
-				return 1;
-		} else if (parse_u32(argv[0], argv[1], &s.val[a])) {
-			return 1;
-		}
-		s.has[a] = true;
+	n = parse_settings(argc - 2, argv + 2, &c);
+	if (n < 0)
+		return 1;
+	if (n < argc - 2) {
+		error("unknown setting \"%s\" (%s)", argv[2 + n], setting_names());
+		return 1;
 	}
-	return dev_set(dev, &s, true);
+	return dev_set(argv[1], &c, true);
 }
 
 int dev_cmd(uint8_t cmd, const char *name)
@@ -194,7 +225,7 @@ int dev_show(const char *name, bool stats)
 
 static int dev_enable(int argc, char **argv, bool enable)
 {
-	struct dev_set s = {};
+	struct lro_config c = {};
 
 	if (argc != 2) {
 		error("%s needs a device, and only that", argv[0]);
@@ -203,9 +234,9 @@ static int dev_enable(int argc, char **argv, bool enable)
 	/* disable does not attach: a dev-set alone, which fails like show
 	 * where LRO is not attached, whoever detached it and when.
 	 */
-	s.has[LRO_A_DEV_ENABLED] = true;
-	s.val[LRO_A_DEV_ENABLED] = enable;
-	return dev_set(argv[1], &s, enable);
+	c.has[LRO_A_DEV_ENABLED] = true;
+	c.val[LRO_A_DEV_ENABLED] = enable;
+	return dev_set(argv[1], &c, enable);
 }
 
 int cmd_enable(int argc, char **argv)

@@ -47,14 +47,33 @@ static const struct {
 	{ "evict", LRO_FEATURE_EVICT },
 };
 
-const char *attr_name(int type)
+const char *attr_set_name(const char *const names[], int max, int type)
 {
 	static char buf[16];
 
-	if (type > 0 && type <= LRO_A_DEV_MAX && dev_attr_names[type])
-		return dev_attr_names[type];
+	if (type > 0 && type <= max && names[type])
+		return names[type];
 	snprintf(buf, sizeof(buf), "%d", type);
 	return buf;
+}
+
+const char *attr_name(int type)
+{
+	return attr_set_name(dev_attr_names, LRO_A_DEV_MAX, type);
+}
+
+bool config_attr(int type)
+{
+	switch (type) {
+	case LRO_A_DEV_ENABLED:
+	case LRO_A_DEV_MAX_DESC:
+	case LRO_A_DEV_MAX_AGGR:
+	case LRO_A_DEV_FEATURES:
+	case LRO_A_DEV_FLUSH_TIMEOUT_US:
+	case LRO_A_DEV_MAX_HELD_BYTES:
+		return true;
+	}
+	return false;
 }
 
 int dev_ifindex(const char *name)
@@ -134,11 +153,38 @@ int parse_features(const char *arg, uint32_t *features)
 	return ret;
 }
 
-static uint64_t nla_get_uint_var(const struct nlattr *nla)
+uint64_t nla_get_uint_var(const struct nlattr *nla)
 {
 	if (nla_len(nla) == sizeof(uint32_t))
 		return nla_get_u32((struct nlattr *)nla);
 	return nla_get_u64((struct nlattr *)nla);
+}
+
+void config_parse(struct nlattr *tb[], struct lro_config *c)
+{
+	int a;
+
+	memset(c, 0, sizeof(*c));
+	for (a = 1; a <= LRO_A_DEV_MAX; a++) {
+		if (!config_attr(a) || !tb[a])
+			continue;
+		c->has[a] = true;
+		if (a == LRO_A_DEV_ENABLED)
+			c->val[a] = nla_get_u8(tb[a]);
+		else
+			c->val[a] = nla_get_u32(tb[a]);
+	}
+}
+
+/* Whether c holds every setting, as a device's message does. */
+static bool config_complete(const struct lro_config *c)
+{
+	int a;
+
+	for (a = 1; a <= LRO_A_DEV_MAX; a++)
+		if (config_attr(a) && !c->has[a])
+			return false;
+	return true;
 }
 
 int dev_parse(struct nl_msg *msg, struct lro_dev_info *d)
@@ -159,17 +205,8 @@ int dev_parse(struct nl_msg *msg, struct lro_dev_info *d)
 	else
 		snprintf(d->ifname, sizeof(d->ifname), "if%u", d->ifindex);
 
-	if (tb[LRO_A_DEV_ENABLED] && tb[LRO_A_DEV_MAX_DESC] &&
-	    tb[LRO_A_DEV_MAX_AGGR] && tb[LRO_A_DEV_FEATURES] &&
-	    tb[LRO_A_DEV_FLUSH_TIMEOUT_US] && tb[LRO_A_DEV_MAX_HELD_BYTES]) {
-		d->has_config = true;
-		d->enabled = nla_get_u8(tb[LRO_A_DEV_ENABLED]);
-		d->max_desc = nla_get_u32(tb[LRO_A_DEV_MAX_DESC]);
-		d->max_aggr = nla_get_u32(tb[LRO_A_DEV_MAX_AGGR]);
-		d->features = nla_get_u32(tb[LRO_A_DEV_FEATURES]);
-		d->flush_timeout_us = nla_get_u32(tb[LRO_A_DEV_FLUSH_TIMEOUT_US]);
-		d->max_held_bytes = nla_get_u32(tb[LRO_A_DEV_MAX_HELD_BYTES]);
-	}
+	config_parse(tb, &d->cfg);
+	d->has_config = config_complete(&d->cfg);
 
 	if (tb[LRO_A_DEV_STATS] &&
 	    !nla_parse_nested(st, LRO_A_STATS_MAX, tb[LRO_A_DEV_STATS], NULL)) {
@@ -203,37 +240,69 @@ static void features_str(uint32_t features, char *buf, size_t len)
 		snprintf(buf, len, "none");
 }
 
-void dev_print_config(struct json *j, const struct lro_dev_info *d)
+/* JSON: the names of the features set, as an array member. */
+static void features_json(struct json *j, uint32_t features)
 {
-	char feat[128];
 	size_t i;
 
+	json_arr_open(j, attr_name(LRO_A_DEV_FEATURES));
+	for (i = 0; i < ARRAY_SIZE(feature_names); i++)
+		if (features & feature_names[i].bit)
+			json_string(j, NULL, feature_names[i].name);
+	json_arr_close(j);
+}
+
+/*
+ * One setting: text " name value" (" enabled" or " disabled" for enabled,
+ * names for features), or a JSON member (a boolean, an array of names).
+ */
+static void setting_print(struct json *j, int type, uint32_t val)
+{
+	char feat[128];
+
+	switch (type) {
+	case LRO_A_DEV_ENABLED:
+		if (j)
+			json_bool(j, attr_name(type), val);
+		else
+			printf(" %s", val ? "enabled" : "disabled");
+		return;
+	case LRO_A_DEV_FEATURES:
+		if (j) {
+			features_json(j, val);
+			return;
+		}
+		features_str(val, feat, sizeof(feat));
+		printf(" %s %s", attr_name(type), feat);
+		return;
+	}
+	if (j)
+		json_uint(j, attr_name(type), val);
+	else
+		printf(" %s %u", attr_name(type), val);
+}
+
+void config_print(struct json *j, const struct lro_config *c)
+{
+	int a;
+
+	for (a = 1; a <= LRO_A_DEV_MAX; a++)
+		if (c->has[a])
+			setting_print(j, a, c->val[a]);
+}
+
+void dev_print_config(struct json *j, const struct lro_dev_info *d)
+{
 	if (j) {
 		json_uint(j, "ifindex", d->ifindex);
 		json_string(j, "ifname", d->ifname);
-		if (!d->has_config)
-			return;
-		json_bool(j, "enabled", d->enabled);
-		json_uint(j, "max_desc", d->max_desc);
-		json_uint(j, "max_aggr", d->max_aggr);
-		json_arr_open(j, "features");
-		for (i = 0; i < ARRAY_SIZE(feature_names); i++)
-			if (d->features & feature_names[i].bit)
-				json_string(j, NULL, feature_names[i].name);
-		json_arr_close(j);
-		json_uint(j, "flush_timeout_us", d->flush_timeout_us);
-		json_uint(j, "max_held_bytes", d->max_held_bytes);
-		return;
+	} else {
+		printf("%s:", d->ifname);
 	}
-
-	printf("%s:", d->ifname);
-	if (d->has_config) {
-		features_str(d->features, feat, sizeof(feat));
-		printf(" %s max_desc %u max_aggr %u features %s flush_timeout_us %u max_held_bytes %u",
-		       d->enabled ? "enabled" : "disabled", d->max_desc,
-		       d->max_aggr, feat, d->flush_timeout_us, d->max_held_bytes);
-	}
-	printf("\n");
+	if (d->has_config)
+		config_print(j, &d->cfg);
+	if (!j)
+		printf("\n");
 }
 
 void dev_print_stats(struct json *j, const struct lro_dev_info *d)

@@ -5,7 +5,7 @@
  * Talks to lro.ko over the "lro" generic netlink family
  * (Documentation/netlink/specs/lro.yaml); the kernel loads the module on
  * first use. This file holds the options and the command table; each
- * command lives with its kind (config.c, stats.c, monitor.c).
+ * command lives with its kind (config.c, stats.c, monitor.c, auto.c).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -43,7 +43,10 @@ static void usage(FILE *f)
 		"                     [ flush_timeout_us N ] [ max_held_bytes N ]\n"
 		"           | enable DEV | disable DEV | del DEV\n"
 		"           | show [ DEV ] | stats [ [ dev ] DEV ] [ reset ] | monitor | help\n"
-		"           | descs [ DEV ] [ cpu N ] [ interval MS [ count N ] ] }\n"
+		"           | descs [ DEV ] [ cpu N ] [ interval MS [ count N ] ]\n"
+		"           | auto add MATCH [ SETTING VALUE ] ... | auto del MATCH\n"
+		"           | auto [ show ] }\n"
+		"MATCH := [ kind KIND ] [ ifname PATTERN ] [ all-netns ]\n"
 		"FEATURES := { FEATURE[,FEATURE...] | none | NUMBER }\n"
 		"FEATURE := { napi | extract_vlan_id | evict }\n"
 		"OPTIONS := { -V[ersion] | -j[son] | -p[retty] | -n[etns] NAME }\n"
@@ -54,7 +57,11 @@ static void usage(FILE *f)
 		"max_aggr 1..64, flush_timeout_us 0..1000000 (0: flush at the end of\n"
 		"each receive batch), max_held_bytes 65536..1073741824 (truesize held\n"
 		"per CPU). -n NAME runs in the network namespace NAME\n"
-		"(" NETNS_RUN_DIR "/NAME), as ip -n does.\n");
+		"(" NETNS_RUN_DIR "/NAME), as ip -n does.\n"
+		"auto add: a rule that attaches LRO, with the settings set takes, to\n"
+		"the devices that appear later and match KIND (veth, tun, ...) and the\n"
+		"glob PATTERN, in this network namespace or with all-netns in every\n"
+		"one; MATCH names at least a kind or a pattern.\n");
 }
 
 /*
@@ -127,6 +134,7 @@ static const struct {
 	{ "stats",	cmd_stats },
 	{ "monitor",	cmd_monitor },
 	{ "descs",	cmd_descs },
+	{ "auto",	cmd_auto },
 	{ "help",	cmd_help },
 };
 

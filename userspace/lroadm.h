@@ -26,24 +26,30 @@ extern struct lroadm_opts opts;
 /* "Error: <message>." on stderr; fmt without the final period. */
 void error(const char *fmt, ...) __printf(1, 2);
 
+/*
+ * The settings of an attachment (the spec's config attribute set, a subset
+ * of dev): values by LRO_A_DEV_* type, enabled as 0 or 1, and which of them
+ * are present.
+ */
+struct lro_config {
+	bool has[LRO_A_DEV_MAX + 1];
+	uint32_t val[LRO_A_DEV_MAX + 1];
+};
+
 /* dev.c: the device message of the lro family (dev-get, notifications) */
 struct lro_dev_info {
 	uint8_t cmd;			/* LRO_CMD_* the message came with */
 	uint32_t ifindex;
 	char ifname[IF_NAMESIZE];
-	bool has_config;
-	bool enabled;
-	uint32_t max_desc;
-	uint32_t max_aggr;
-	uint32_t features;
-	uint32_t flush_timeout_us;
-	uint32_t max_held_bytes;
+	bool has_config;		/* cfg holds every setting */
+	struct lro_config cfg;
 	bool has_stats;
 	bool has_stat[LRO_A_STATS_MAX + 1];
 	uint64_t stat[LRO_A_STATS_MAX + 1];
 };
 
 struct nl_msg;
+struct nlattr;
 int dev_parse(struct nl_msg *msg, struct lro_dev_info *d);
 /* Human: one line; JSON: the members of the device's object. */
 void dev_print_config(struct json *j, const struct lro_dev_info *d);
@@ -54,12 +60,62 @@ void dev_print_stats(struct json *j, const struct lro_dev_info *d);
 int dev_ifindex(const char *name);
 int parse_features(const char *arg, uint32_t *features);
 int parse_u32(const char *what, const char *arg, uint32_t *val);
+/* The name of a LRO_A_DEV_* attribute as lroadm writes it (underscored). */
 const char *attr_name(int type);
+/* names[type], for type 1..max, or type as a number where it has none. */
+const char *attr_set_name(const char *const names[], int max, int type);
+/* Whether a LRO_A_DEV_* attribute is a setting (in the config set). */
+bool config_attr(int type);
+/* The settings among the LRO_A_DEV_* attributes tb (of a message or a
+ * config nest), into c.
+ */
+void config_parse(struct nlattr *tb[], struct lro_config *c);
+/* The settings present in c, in attribute order: human, " name value"
+ * each (as show prints them); JSON, one member each.
+ */
+void config_print(struct json *j, const struct lro_config *c);
+/* A uint attribute: 32 or 64 bits. */
+uint64_t nla_get_uint_var(const struct nlattr *nla);
 
 /* config.c: requests on one device by name; 0, or 1 after an error */
 int dev_cmd(uint8_t cmd, const char *name);
 /* dev-get of one device, or a dump (name NULL), printed: config or stats */
 int dev_show(const char *name, bool stats);
+/* The "SETTING VALUE" pairs at the start of argv (set's, auto add's), into
+ * c: the number of words taken, up to the first that names no setting, or
+ * -1 after an error (a value missing or invalid).
+ */
+int parse_settings(int argc, char **argv, struct lro_config *c);
+/* "max_desc, max_aggr, ...": the settings parse_settings() takes. */
+const char *setting_names(void);
+/* The settings present in c, as LRO_A_DEV_* attributes of req. */
+void config_put(struct nl_msg *req, const struct lro_config *c);
+
+/* auto.c: auto rules. What a rule matches; NULL: any kind, any name. */
+struct auto_match {
+	const char *kind;
+	const char *ifname;
+	bool all_netns;
+};
+
+/* A rule, as auto-get and the auto notifications carry it (its strings
+ * point into the message).
+ */
+struct lro_auto_rule {
+	uint8_t cmd;			/* LRO_CMD_* the message came with */
+	struct auto_match match;
+	struct lro_config cfg;		/* the settings it gives */
+	bool has_attached, has_failed;
+	uint64_t attached, failed;
+};
+
+int auto_parse(struct nl_msg *msg, struct lro_auto_rule *r);
+/* Human: "kind K ifname P all-netns: SETTINGS attached N failed N", one
+ * line; JSON: the members of the rule's object.
+ */
+void auto_print(struct json *j, const struct lro_auto_rule *r);
+/* The name of a LRO_A_AUTO_* attribute as lroadm writes it. */
+const char *auto_attr_name(int type);
 
 /* Commands; argv[0] is the command name. Return the exit status. */
 int cmd_set(int argc, char **argv);
@@ -69,6 +125,7 @@ int cmd_del(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_monitor(int argc, char **argv);
+int cmd_auto(int argc, char **argv);
 /* descs.c: the descriptor table, through BPF */
 int cmd_descs(int argc, char **argv);
 

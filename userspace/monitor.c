@@ -7,9 +7,12 @@
  *   new veth0: enabled max_desc 256 max_aggr 64 features napi flush_timeout_us 0 ...
  *   change veth0: disabled max_desc 256 ...
  *   del veth0: ...
+ *   auto-new kind veth all-netns: max_aggr 32 attached 0 failed 0
+ *   auto-del kind veth all-netns: max_aggr 32 attached 5 failed 0
  *
  * or, with -j, one JSON object per line (the event, then the device's
- * members as show prints them, and its stats).
+ * members as show prints them and its stats, or the rule's as auto show
+ * prints them).
  */
 #include <stdio.h>
 
@@ -28,21 +31,61 @@ static const char *event_name(uint8_t cmd)
 		return "change";
 	case LRO_CMD_DEV_DEL_NTF:
 		return "del";
+	case LRO_CMD_AUTO_ADD_NTF:
+		return "auto-new";
+	case LRO_CMD_AUTO_DEL_NTF:
+		return "auto-del";
 	}
 	return NULL;
+}
+
+/* A notification, parsed: about a device, or about an auto rule. */
+struct monitor_event {
+	const char *name;
+	bool is_auto;
+	struct lro_dev_info dev;
+	struct lro_auto_rule rule;
+};
+
+/* msg into ev: 0, or -1 for a message monitor does not print. */
+static int event_parse(struct nl_msg *msg, struct monitor_event *ev)
+{
+	uint8_t cmd = genlmsg_hdr(nlmsg_hdr(msg))->cmd;
+
+	ev->name = event_name(cmd);
+	if (!ev->name)
+		return -1;
+	ev->is_auto = cmd == LRO_CMD_AUTO_ADD_NTF || cmd == LRO_CMD_AUTO_DEL_NTF;
+	if (ev->is_auto)
+		return auto_parse(msg, &ev->rule);
+	return dev_parse(msg, &ev->dev);
+}
+
+/* Text: the event, then the line show or auto show prints; JSON: the
+ * "event" member, then the members they print (and a device's stats).
+ */
+static void event_print(struct json *j, const struct monitor_event *ev)
+{
+	if (j)
+		json_string(j, "event", ev->name);
+	else
+		printf("%s ", ev->name);
+	if (ev->is_auto) {
+		auto_print(j, &ev->rule);
+		return;
+	}
+	dev_print_config(j, &ev->dev);
+	if (j && ev->dev.has_stats)
+		dev_print_stats(j, &ev->dev);
 }
 
 /* arg: a bool set when an event could not be printed (said why) */
 static int monitor_cb(struct nl_msg *msg, void *arg)
 {
-	struct lro_dev_info d;
-	const char *event;
+	struct monitor_event ev;
 	struct json *j;
 
-	if (dev_parse(msg, &d))
-		return NL_SKIP;
-	event = event_name(d.cmd);
-	if (!event)
+	if (event_parse(msg, &ev))
 		return NL_SKIP;
 
 	if (opts.json) {
@@ -56,15 +99,11 @@ static int monitor_cb(struct nl_msg *msg, void *arg)
 			return NL_STOP;
 		}
 		json_obj_open(j, NULL);
-		json_string(j, "event", event);
-		dev_print_config(j, &d);
-		if (d.has_stats)
-			dev_print_stats(j, &d);
+		event_print(j, &ev);
 		json_obj_close(j);
 		json_destroy(j);	/* newline, flush */
 	} else {
-		printf("%s ", event);
-		dev_print_config(NULL, &d);
+		event_print(NULL, &ev);
 		fflush(stdout);
 	}
 	return NL_OK;

@@ -37,8 +37,8 @@ struct lnl_reply {
 	bool stopped;			/* cb returned NL_STOP, said why */
 	int error;			/* positive errno */
 	char msg[256];			/* NLMSGERR_ATTR_MSG */
-	int bad_attr;			/* attribute at NLMSGERR_ATTR_OFFS, or 0 */
-	int miss_attr;			/* NLMSGERR_ATTR_MISS_TYPE, or 0 */
+	const char *bad_attr;		/* name of the one at NLMSGERR_ATTR_OFFS */
+	const char *miss_attr;		/* name of NLMSGERR_ATTR_MISS_TYPE */
 	bool has_range, has_mask;
 	uint64_t min, max, mask;	/* from NLMSGERR_ATTR_POLICY */
 };
@@ -98,18 +98,60 @@ struct nl_msg *lnl_req(struct lnl *nl, uint8_t cmd, int flags)
 	return msg;
 }
 
-/* The type of the top-level attribute of the request at offset off. */
-static int lnl_attr_at(const struct nlmsghdr *req, uint32_t off)
+/* Whether cmd's attributes are an auto rule's (else a device's). */
+static bool lnl_cmd_auto(uint8_t cmd)
+{
+	return cmd == LRO_CMD_AUTO_GET || cmd == LRO_CMD_AUTO_ADD ||
+	       cmd == LRO_CMD_AUTO_DEL;
+}
+
+/*
+ * The name of attribute type of req, at the top level or inside a nest
+ * (an auto rule's config: a subset of dev), for an error report.
+ */
+static const char *lnl_attr_name(const struct nlmsghdr *req, bool nested,
+				 int type)
 {
 	const struct genlmsghdr *gnlh = nlmsg_data(req);
-	struct nlattr *nla;
-	int rem;
+
+	if (lnl_cmd_auto(gnlh->cmd) && !nested)
+		return auto_attr_name(type);
+	return attr_name(type);
+}
+
+/* Whether nla of req is at offset off. */
+static bool lnl_attr_is_at(const struct nlmsghdr *req,
+			   const struct nlattr *nla, uint32_t off)
+{
+	return (const char *)nla - (const char *)req == (long)off;
+}
+
+/*
+ * The name of the attribute of req at offset off: a top-level one, or one
+ * inside an auto rule's config nest. NULL where there is none, and for a
+ * device's ifindex, since the kernel's messages about it name the device.
+ */
+static const char *lnl_attr_at(const struct nlmsghdr *req, uint32_t off)
+{
+	const struct genlmsghdr *gnlh = nlmsg_data(req);
+	bool is_auto = lnl_cmd_auto(gnlh->cmd);
+	struct nlattr *nla, *in;
+	int rem, irem;
 
 	nla_for_each_attr(nla, genlmsg_attrdata(gnlh, 0),
-			  genlmsg_attrlen(gnlh, 0), rem)
-		if ((const char *)nla - (const char *)req == (long)off)
-			return nla_type(nla);
-	return 0;
+			  genlmsg_attrlen(gnlh, 0), rem) {
+		if (lnl_attr_is_at(req, nla, off)) {
+			if (!is_auto && nla_type(nla) == LRO_A_DEV_IFINDEX)
+				return NULL;
+			return lnl_attr_name(req, false, nla_type(nla));
+		}
+		if (!is_auto || nla_type(nla) != LRO_A_AUTO_CONFIG)
+			continue;
+		nla_for_each_nested(in, nla, irem)
+			if (lnl_attr_is_at(req, in, off))
+				return lnl_attr_name(req, true, nla_type(in));
+	}
+	return NULL;
 }
 
 static void lnl_parse_policy(struct lnl_reply *r, struct nlattr *pol)
@@ -161,7 +203,8 @@ static int lnl_err_cb(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
 	if (tb[NLMSGERR_ATTR_OFFS])
 		r->bad_attr = lnl_attr_at(r->req, nla_get_u32(tb[NLMSGERR_ATTR_OFFS]));
 	if (tb[NLMSGERR_ATTR_MISS_TYPE])
-		r->miss_attr = nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]);
+		r->miss_attr = lnl_attr_name(r->req, !!tb[NLMSGERR_ATTR_MISS_NEST],
+					     nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]));
 	if (tb[NLMSGERR_ATTR_POLICY])
 		lnl_parse_policy(r, tb[NLMSGERR_ATTR_POLICY]);
 	return NL_STOP;
@@ -197,9 +240,8 @@ static void lnl_report(const struct lnl_reply *r)
 	char what[128] = "";
 	size_t n;
 
-	/* The kernel names the device itself in its messages about ifindex. */
-	if (r->bad_attr && r->bad_attr != LRO_A_DEV_IFINDEX) {
-		n = snprintf(what, sizeof(what), " (attribute %s", attr_name(r->bad_attr));
+	if (r->bad_attr) {
+		n = snprintf(what, sizeof(what), " (attribute %s", r->bad_attr);
 		if (r->has_range)
 			n += snprintf(what + n, sizeof(what) - n, ", valid %llu..%llu",
 				      (unsigned long long)r->min, (unsigned long long)r->max);
@@ -209,7 +251,7 @@ static void lnl_report(const struct lnl_reply *r)
 		snprintf(what + n, sizeof(what) - n, ")");
 	} else if (r->miss_attr) {
 		snprintf(what, sizeof(what), " (attribute %s missing)",
-			 attr_name(r->miss_attr));
+			 r->miss_attr);
 	}
 
 	if (r->msg[0]) {

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lroadm: the auto command, rules that attach LRO to new devices.
+ *
+ *   auto add [kind KIND] [ifname PATTERN] [all-netns] [SETTING VALUE]...
+ *   auto del [kind KIND] [ifname PATTERN] [all-netns]
+ *   auto [show]
+ *
+ * A rule is known by its match (kind, ifname pattern, all-netns): auto-add
+ * refuses a second rule with the same one, auto-del deletes the rule with
+ * it. The rule message (auto-get's dump, the auto notifications) is parsed
+ * and printed here, for show and for monitor:
+ *
+ *   kind veth ifname eth* all-netns: max_aggr 32 attached 2 failed 0
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+
+#include "lroadm.h"
+#include "nl.h"
+
+/* The longest kind and ifname pattern the kernel takes (the spec's max-len). */
+#define AUTO_KIND_MAX	15
+#define AUTO_IFNAME_MAX	31
+
+/* Attribute names as lroadm writes them: command words, text, errors. */
+static const char *const auto_attr_names[LRO_A_AUTO_MAX + 1] = {
+	[LRO_A_AUTO_KIND]	= "kind",
+	[LRO_A_AUTO_IFNAME]	= "ifname",
+	[LRO_A_AUTO_ALL_NETNS]	= "all-netns",
+	[LRO_A_AUTO_CONFIG]	= "config",
+	[LRO_A_AUTO_ATTACHED]	= "attached",
+	[LRO_A_AUTO_FAILED]	= "failed",
+};
+
+const char *auto_attr_name(int type)
+{
+	return attr_set_name(auto_attr_names, LRO_A_AUTO_MAX, type);
+}
+
+/* The LRO_A_AUTO_* a match word (kind, ifname, all-netns) stands for, or 0. */
+static int match_type(const char *word)
+{
+	int a;
+
+	for (a = LRO_A_AUTO_KIND; a <= LRO_A_AUTO_ALL_NETNS; a++)
+		if (!strcmp(word, auto_attr_names[a]))
+			return a;
+	return 0;
+}
+
+/* "kind KIND", "ifname PATTERN": the value, if the kernel can take it. */
+static int parse_match_str(int argc, char **argv, size_t max, const char **val)
+{
+	if (argc < 2) {
+		error("%s needs a value", argv[0]);
+		return -1;
+	}
+	if (strlen(argv[1]) > max) {
+		error("%s \"%s\" is too long (%zu characters at most)",
+		      argv[0], argv[1], max);
+		return -1;
+	}
+	*val = argv[1];
+	return 2;
+}
+
+/*
+ * The match word at argv[0], into m: the number of words taken, 0 if
+ * argv[0] is not one, -1 after an error.
+ */
+static int parse_match_word(int argc, char **argv, struct auto_match *m)
+{
+	switch (match_type(argv[0])) {
+	case LRO_A_AUTO_KIND:
+		return parse_match_str(argc, argv, AUTO_KIND_MAX, &m->kind);
+	case LRO_A_AUTO_IFNAME:
+		return parse_match_str(argc, argv, AUTO_IFNAME_MAX, &m->ifname);
+	case LRO_A_AUTO_ALL_NETNS:
+		m->all_netns = true;
+		return 1;
+	}
+	return 0;
+}
+
+/* An unknown word after "auto add" (settings) or "auto del": say what is known. */
+static void unknown_word(const char *cmd, const char *word, bool settings)
+{
+	char known[128];
+	size_t n = 0;
+	int a;
+
+	for (a = LRO_A_AUTO_KIND; a <= LRO_A_AUTO_ALL_NETNS; a++)
+		n += snprintf(known + n, sizeof(known) - n, "%s%s",
+			      n ? ", " : "", auto_attr_names[a]);
+	error("unknown auto %s argument \"%s\" (%s%s%s)", cmd, word, known,
+	      settings ? ", " : "", settings ? setting_names() : "");
+}
+
+/*
+ * The words after "auto add" or "auto del" (cmd): the match and, where c
+ * is not NULL (add), the settings, in any order. 0, or -1 after an error.
+ */
+static int parse_rule(const char *cmd, int argc, char **argv,
+		      struct auto_match *m, struct lro_config *c)
+{
+	int n;
+
+	while (argc > 0) {
+		n = parse_match_word(argc, argv, m);
+		if (!n && c)
+			n = parse_settings(argc, argv, c);
+		if (n < 0)
+			return -1;
+		if (!n) {
+			unknown_word(cmd, argv[0], !!c);
+			return -1;
+		}
+		argc -= n;
+		argv += n;
+	}
+	/* The kernel refuses a rule that matches every device too. */
+	if (!m->kind && !m->ifname) {
+		error("auto %s needs a kind or an ifname pattern", cmd);
+		return -1;
+	}
+	return 0;
+}
+
+/* The match of a rule, as auto-add and auto-del carry it. */
+static void match_put(struct nl_msg *req, const struct auto_match *m)
+{
+	if (m->kind)
+		nla_put_string(req, LRO_A_AUTO_KIND, m->kind);
+	if (m->ifname)
+		nla_put_string(req, LRO_A_AUTO_IFNAME, m->ifname);
+	if (m->all_netns)
+		nla_put_flag(req, LRO_A_AUTO_ALL_NETNS);
+}
+
+/* auto-add of the rule m with the settings c, or auto-del (c NULL). */
+static int auto_request(uint8_t cmd, const struct auto_match *m,
+			const struct lro_config *c)
+{
+	struct nlattr *nest;
+	struct nl_msg *req;
+	struct lnl nl;
+	int ret;
+
+	if (lnl_open(&nl))
+		return 1;
+	req = lnl_req(&nl, cmd, 0);
+	match_put(req, m);
+	if (c) {
+		nest = nla_nest_start(req, LRO_A_AUTO_CONFIG);
+		config_put(req, c);
+		nla_nest_end(req, nest);	/* libnl drops it when empty */
+	}
+	ret = lnl_talk(&nl, req, NULL, NULL);
+	lnl_close(&nl);
+	return ret ? 1 : 0;
+}
+
+/* auto add; argv[0] is "add" */
+static int auto_add(int argc, char **argv)
+{
+	struct auto_match m = {};
+	struct lro_config c = {};
+
+	if (parse_rule(argv[0], argc - 1, argv + 1, &m, &c))
+		return 1;
+	return auto_request(LRO_CMD_AUTO_ADD, &m, &c);
+}
+
+/* auto del; argv[0] is "del" */
+static int auto_del(int argc, char **argv)
+{
+	struct auto_match m = {};
+
+	if (parse_rule(argv[0], argc - 1, argv + 1, &m, NULL))
+		return 1;
+	return auto_request(LRO_CMD_AUTO_DEL, &m, NULL);
+}
+
+int auto_parse(struct nl_msg *msg, struct lro_auto_rule *r)
+{
+	/* NUL-terminated strings: nla_get_string() is safe on them. */
+	static const struct nla_policy policy[LRO_A_AUTO_MAX + 1] = {
+		[LRO_A_AUTO_KIND]	= { .type = NLA_STRING },
+		[LRO_A_AUTO_IFNAME]	= { .type = NLA_STRING },
+		[LRO_A_AUTO_ALL_NETNS]	= { .type = NLA_FLAG },
+		[LRO_A_AUTO_CONFIG]	= { .type = NLA_NESTED },
+	};
+	struct nlattr *tb[LRO_A_AUTO_MAX + 1], *ct[LRO_A_DEV_MAX + 1];
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+
+	memset(r, 0, sizeof(*r));
+	if (genlmsg_parse(nlh, 0, tb, LRO_A_AUTO_MAX, policy))
+		return -1;
+	r->cmd = genlmsg_hdr(nlh)->cmd;
+	if (tb[LRO_A_AUTO_KIND])
+		r->match.kind = nla_get_string(tb[LRO_A_AUTO_KIND]);
+	if (tb[LRO_A_AUTO_IFNAME])
+		r->match.ifname = nla_get_string(tb[LRO_A_AUTO_IFNAME]);
+	r->match.all_netns = !!tb[LRO_A_AUTO_ALL_NETNS];
+	if (tb[LRO_A_AUTO_CONFIG]) {
+		if (nla_parse_nested(ct, LRO_A_DEV_MAX, tb[LRO_A_AUTO_CONFIG], NULL))
+			return -1;
+		config_parse(ct, &r->cfg);
+	}
+	r->has_attached = !!tb[LRO_A_AUTO_ATTACHED];
+	if (r->has_attached)
+		r->attached = nla_get_uint_var(tb[LRO_A_AUTO_ATTACHED]);
+	r->has_failed = !!tb[LRO_A_AUTO_FAILED];
+	if (r->has_failed)
+		r->failed = nla_get_uint_var(tb[LRO_A_AUTO_FAILED]);
+	return 0;
+}
+
+/* Text: "kind K ifname P all-netns", what is there; JSON: its members. */
+static void match_print(struct json *j, const struct auto_match *m)
+{
+	const char *sep = "";
+
+	if (j) {
+		if (m->kind)
+			json_string(j, "kind", m->kind);
+		if (m->ifname)
+			json_string(j, "ifname", m->ifname);
+		json_bool(j, "all_netns", m->all_netns);
+		return;
+	}
+	if (m->kind) {
+		printf("%s %s", auto_attr_name(LRO_A_AUTO_KIND), m->kind);
+		sep = " ";
+	}
+	if (m->ifname) {
+		printf("%s%s %s", sep, auto_attr_name(LRO_A_AUTO_IFNAME), m->ifname);
+		sep = " ";
+	}
+	if (m->all_netns)
+		printf("%s%s", sep, auto_attr_name(LRO_A_AUTO_ALL_NETNS));
+}
+
+/* A counter of a rule: text " name N", or a JSON member. */
+static void count_print(struct json *j, int type, uint64_t val)
+{
+	if (j)
+		json_uint(j, auto_attr_name(type), val);
+	else
+		printf(" %s %llu", auto_attr_name(type), (unsigned long long)val);
+}
+
+void auto_print(struct json *j, const struct lro_auto_rule *r)
+{
+	match_print(j, &r->match);
+	if (j)
+		json_obj_open(j, auto_attr_name(LRO_A_AUTO_CONFIG));
+	else
+		printf(":");
+	config_print(j, &r->cfg);
+	if (j)
+		json_obj_close(j);
+	if (r->has_attached)
+		count_print(j, LRO_A_AUTO_ATTACHED, r->attached);
+	if (r->has_failed)
+		count_print(j, LRO_A_AUTO_FAILED, r->failed);
+	if (!j)
+		printf("\n");
+}
+
+/* One rule of auto-get's dump, printed; arg: the JSON writer, or NULL. */
+static int auto_show_cb(struct nl_msg *msg, void *arg)
+{
+	struct lro_auto_rule r;
+	struct json *j = arg;
+
+	if (auto_parse(msg, &r))
+		return NL_SKIP;
+	if (j)
+		json_obj_open(j, NULL);
+	auto_print(j, &r);
+	if (j)
+		json_obj_close(j);
+	return NL_OK;
+}
+
+/* auto show, or auto alone: the rules of this netns, then all-netns ones. */
+static int auto_show(int argc, char **argv)
+{
+	struct json *j = NULL;
+	struct nl_msg *req;
+	struct lnl nl;
+	int ret;
+
+	(void)argv;
+	if (argc > 1) {
+		error("auto show takes no arguments");
+		return 1;
+	}
+	if (lnl_open(&nl))
+		return 1;
+	if (opts.json) {
+		j = json_new(stdout, opts.pretty);
+		if (!j) {
+			error("out of memory");
+			lnl_close(&nl);
+			return 1;
+		}
+		json_arr_open(j, NULL);
+	}
+	req = lnl_req(&nl, LRO_CMD_AUTO_GET, NLM_F_DUMP);
+	ret = lnl_talk(&nl, req, auto_show_cb, j);
+	if (j) {
+		json_arr_close(j);
+		json_destroy(j);
+	}
+	lnl_close(&nl);
+	return ret ? 1 : 0;
+}
+
+int cmd_auto(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*fn)(int argc, char **argv);
+	} cmds[] = {
+		{ "add",	auto_add },
+		{ "del",	auto_del },
+		{ "show",	auto_show },
+	};
+	size_t i;
+
+	if (argc < 2)
+		return auto_show(argc, argv);
+	for (i = 0; i < ARRAY_SIZE(cmds); i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	error("unknown auto command \"%s\" (try \"lroadm help\")", argv[1]);
+	return 1;
+}
