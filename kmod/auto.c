@@ -11,16 +11,21 @@
  *        |   NETDEV_REGISTER      |             |
  *        |   (created, or moved   v             v
  *        +-- into the netns) --> lro_auto_attach(dev): the first rule of
- *            NETDEV_CHANGENAME     the device's netns that matches, else
- *            (udev's names)        the first all-netns rule; attach LRO
+ *                                  the device's netns that matches, else
+ *                                  the first all-netns rule; attach LRO
  *                                  with its settings over the defaults
  *
  * A rule matches a device by link kind (rtnl_link_ops->kind) and/or name
- * pattern (glob_match()). It applies to devices as they appear or are
- * renamed, never to those already there, and deleting it leaves the
- * devices it attached alone. A device a rule attached gives LRO up when a
- * bridge or bond takes it as a port (NETDEV_JOIN: device.c), where one
- * attached by hand refuses: a rule is not a decision about that device.
+ * pattern (glob_match()), once, as the device appears: never a device
+ * already there, and not again when one is renamed (which would attach
+ * again what an admin detached by hand). So a pattern sees the name a
+ * device is registered with, before udev renames it. Deleting a rule
+ * leaves the devices it attached alone. A device a rule attached gives
+ * LRO up when it becomes a bridge, openvswitch or VRF port (device.c),
+ * where one attached by hand refuses: a rule is no decision about that
+ * device. Bond, team, macvlan and ipvlan take the rx_handler before any
+ * event tells LRO: they fail (-EBUSY) on a device a rule attached, as on
+ * one attached by hand.
  *
  * Locking: the rules are read and written under RTNL only. The netlink
  * handlers here take it, device.c's notifier runs under it, and a dying
@@ -29,11 +34,20 @@
  * A rule keeps its settings as the config nest it came with (validated by
  * lro_config_nl_policy when added), parsed again at each attach over the
  * module parameters of that time, and sent back as it is by auto-get.
+ * What an attach allocates is charged to the memory cgroup of the task
+ * that added the rule, not to whoever happened to create the device (a
+ * rule may be a user namespace root's; the device a host's runtime's).
+ * An all-netns rule's counters are shown in the initial namespace only:
+ * elsewhere they would tell of other containers' devices.
  */
 
+#include <linux/ctype.h>
 #include <linux/glob.h>
+#include <linux/memcontrol.h>
 #include <linux/netdevice.h>
+#include <linux/ratelimit.h>
 #include <linux/rtnetlink.h>
+#include <linux/sched/mm.h>
 #include <linux/slab.h>
 #include <net/genetlink.h>
 #include <net/net_namespace.h>
@@ -42,6 +56,13 @@
 #include "auto.h"
 #include "lro.h"
 #include "netlink-gen.h"
+
+/* glob_match() is lib/glob.c, built only where something selects it
+ * (Debian's kernels do).
+ */
+#if !IS_BUILTIN(CONFIG_GLOB)
+#error "auto rules need CONFIG_GLOB=y"
+#endif
 
 /* Per list: a namespace's own rules, and the all-netns rules. */
 #define LRO_AUTO_MAX_RULES	64
@@ -52,6 +73,7 @@ struct lro_auto_rule {
 	char ifname[32];		/* "": any */
 	bool all_netns;
 	struct nlattr *config;		/* LRO_A_AUTO_CONFIG, or NULL */
+	struct mem_cgroup *memcg;	/* of the task that added it */
 	u64 attached, failed;
 };
 
@@ -80,6 +102,7 @@ static void lro_auto_free(struct lro_auto_list *l, struct lro_auto_rule *r)
 {
 	list_del(&r->node);
 	l->count--;
+	mem_cgroup_put(r->memcg);
 	kfree(r->config);
 	kfree(r);
 }
@@ -110,18 +133,28 @@ static struct lro_auto_rule *lro_auto_find_match(struct lro_auto_list *l,
 }
 
 /* The configuration @r attaches with: the module's defaults, then its own. */
-static void lro_auto_config(const struct lro_auto_rule *r,
-			    struct lro_config *cfg)
+static int lro_auto_config(const struct lro_auto_rule *r,
+			   struct lro_config *cfg)
 {
 	struct nlattr *tb[LRO_A_DEV_MAX + 1];
+	int err;
 
 	lro_default_config(cfg);
+	if (!r->config)
+		return 0;
 	/* Validated when the rule was added: this cannot fail. */
-	if (r->config &&
-	    !nla_parse_nested(tb, LRO_A_DEV_MAX, r->config,
-			      lro_config_nl_policy, NULL))
-		lro_nl_parse_config(tb, cfg);
+	err = nla_parse_nested(tb, LRO_A_DEV_MAX, r->config,
+			       lro_config_nl_policy, NULL);
+	if (WARN_ON_ONCE(err))
+		return err;
+	lro_nl_parse_config(tb, cfg);
+	return 0;
 }
+
+/* Its own budget: a namespace whose rule keeps failing does not use up
+ * net_ratelimit()'s, which the whole stack shares.
+ */
+static DEFINE_RATELIMIT_STATE(lro_auto_rs, 5 * HZ, 10);
 
 /**
  * lro_auto_attach - attach LRO to a new device if a rule matches it
@@ -136,6 +169,7 @@ static void lro_auto_config(const struct lro_auto_rule *r,
 void lro_auto_attach(struct net_device *dev)
 {
 	struct netlink_ext_ack extack = {};
+	struct mem_cgroup *old_memcg;
 	struct lro_auto_rule *r;
 	struct lro_config cfg;
 	const char *msg;
@@ -147,19 +181,26 @@ void lro_auto_attach(struct net_device *dev)
 		r = lro_auto_find_match(&lro_auto_all, dev);
 	if (!r)
 		return;
-	lro_auto_config(r, &cfg);
-	err = lro_dev_attach(dev, &cfg, true, &extack);
+	err = lro_auto_config(r, &cfg);
+	if (!err) {
+		old_memcg = set_active_memcg(r->memcg);
+		err = lro_dev_attach(dev, &cfg, true, &extack);
+		set_active_memcg(old_memcg);
+	}
 	if (!err) {
 		r->attached++;
 		return;
 	}
 	r->failed++;
+	if (!__ratelimit(&lro_auto_rs))
+		return;
 	msg = extack._msg ?: "";
 	if (!strncmp(msg, KBUILD_MODNAME ": ", strlen(KBUILD_MODNAME ": ")))
 		msg += strlen(KBUILD_MODNAME ": ");
-	net_info_ratelimited("%s: auto rule%s%s%s%s: not attached: %s (%d)\n",
-			     dev->name, r->kind[0] ? " kind " : "", r->kind,
-			     r->ifname[0] ? " ifname " : "", r->ifname, msg, err);
+	/* kind and ifname are printable, without spaces: auto-add checks. */
+	pr_info("%s: auto rule%s%s%s%s: not attached: %s (%d)\n",
+		dev->name, r->kind[0] ? " kind " : "", r->kind,
+		r->ifname[0] ? " ifname " : "", r->ifname, msg, err);
 }
 
 /* --- netlink: auto-get, auto-add, auto-del ------------------------------ */
@@ -174,12 +215,15 @@ static size_t lro_auto_msg_size(const struct lro_auto_rule *r)
 	       nla_total_size(sizeof(r->ifname)) +
 	       nla_total_size(0) +				/* ALL_NETNS */
 	       (r->config ? nla_total_size(nla_len(r->config)) : 0) +
-	       2 * nla_total_size_64bit(sizeof(u64));		/* counters */
+	       2 * nla_total_size(sizeof(u64));			/* counters */
 }
 
+/* @r as @net sees it: the counters of an all-netns rule in init_net only. */
 static int lro_auto_fill(struct sk_buff *skb, const struct lro_auto_rule *r,
-			 u32 portid, u32 seq, int flags, u8 cmd)
+			 const struct net *net, u32 portid, u32 seq, int flags,
+			 u8 cmd)
 {
+	bool counters = !r->all_netns || net_eq(net, &init_net);
 	void *hdr;
 
 	hdr = genlmsg_put(skb, portid, seq, &lro_nl_family, flags, cmd);
@@ -188,10 +232,10 @@ static int lro_auto_fill(struct sk_buff *skb, const struct lro_auto_rule *r,
 	if ((r->kind[0] && nla_put_string(skb, LRO_A_AUTO_KIND, r->kind)) ||
 	    (r->ifname[0] && nla_put_string(skb, LRO_A_AUTO_IFNAME, r->ifname)) ||
 	    (r->all_netns && nla_put_flag(skb, LRO_A_AUTO_ALL_NETNS)) ||
-	    (r->config && nla_put(skb, LRO_A_AUTO_CONFIG, nla_len(r->config),
-				  nla_data(r->config))) ||
-	    nla_put_uint(skb, LRO_A_AUTO_ATTACHED, r->attached) ||
-	    nla_put_uint(skb, LRO_A_AUTO_FAILED, r->failed)) {
+	    (r->config && nla_put(skb, LRO_A_AUTO_CONFIG | NLA_F_NESTED,
+				  nla_len(r->config), nla_data(r->config))) ||
+	    (counters && nla_put_uint(skb, LRO_A_AUTO_ATTACHED, r->attached)) ||
+	    (counters && nla_put_uint(skb, LRO_A_AUTO_FAILED, r->failed))) {
 		genlmsg_cancel(skb, hdr);
 		return -EMSGSIZE;
 	}
@@ -199,7 +243,9 @@ static int lro_auto_fill(struct sk_buff *skb, const struct lro_auto_rule *r,
 	return 0;
 }
 
-/* auto-add-ntf or auto-del-ntf to the monitor group of @net. */
+/* auto-add-ntf or auto-del-ntf to the monitor group of @net (the initial
+ * namespace for an all-netns rule: those are its admin's).
+ */
 static void lro_auto_notify(struct net *net, const struct lro_auto_rule *r,
 			    u8 cmd)
 {
@@ -210,7 +256,7 @@ static void lro_auto_notify(struct net *net, const struct lro_auto_rule *r,
 	msg = genlmsg_new(lro_auto_msg_size(r), GFP_KERNEL);
 	if (!msg)
 		return;
-	if (lro_auto_fill(msg, r, 0, 0, 0, cmd)) {
+	if (lro_auto_fill(msg, r, net, 0, 0, 0, cmd)) {
 		nlmsg_free(msg);
 		return;
 	}
@@ -232,9 +278,8 @@ static void lro_auto_notify(struct net *net, const struct lro_auto_rule *r,
 int lro_nl_auto_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 {
 	struct lro_auto_dump_ctx *ctx = (struct lro_auto_dump_ctx *)cb->ctx;
-	struct lro_auto_list *lists[] = {
-		lro_auto_net(sock_net(skb->sk)), &lro_auto_all,
-	};
+	struct net *net = sock_net(skb->sk);
+	struct lro_auto_list *lists[] = { lro_auto_net(net), &lro_auto_all };
 	struct lro_auto_rule *r;
 	unsigned int i, n = 0;
 	int err = 0;
@@ -246,7 +291,7 @@ int lro_nl_auto_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 		list_for_each_entry(r, &lists[i]->rules, node) {
 			if (n++ < ctx->done)
 				continue;
-			err = lro_auto_fill(skb, r, NETLINK_CB(cb->skb).portid,
+			err = lro_auto_fill(skb, r, net, NETLINK_CB(cb->skb).portid,
 					    cb->nlh->nlmsg_seq, NLM_F_MULTI,
 					    LRO_CMD_AUTO_GET);
 			if (err)
@@ -259,6 +304,27 @@ int lro_nl_auto_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 }
 
 /*
+ * Printable, no spaces: a kind or pattern goes into the kernel log as it
+ * is, and that must not let a user namespace's root forge lines there.
+ */
+static int lro_auto_check_word(struct nlattr *attr, const char *s,
+			       struct netlink_ext_ack *extack)
+{
+	if (!*s) {
+		NL_SET_ERR_MSG_ATTR(extack, attr, "empty");
+		return -EINVAL;
+	}
+	for (; *s; s++) {
+		if (!isgraph(*s)) {
+			NL_SET_ERR_MSG_ATTR(extack, attr,
+					    "only printable characters, no spaces");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/*
  * The kind, pattern and scope of a request: what names a rule. An
  * all-netns rule is the initial namespace's admin's to add or delete.
  */
@@ -267,22 +333,22 @@ static int lro_auto_parse_key(struct sk_buff *skb, struct genl_info *info,
 {
 	struct nlattr **tb = info->attrs;
 
+	int err;
+
 	if (tb[LRO_A_AUTO_KIND]) {
 		nla_strscpy(key->kind, tb[LRO_A_AUTO_KIND], sizeof(key->kind));
-		if (!key->kind[0]) {
-			NL_SET_ERR_MSG_ATTR(info->extack, tb[LRO_A_AUTO_KIND],
-					    "kind is empty");
-			return -EINVAL;
-		}
+		err = lro_auto_check_word(tb[LRO_A_AUTO_KIND], key->kind,
+					  info->extack);
+		if (err)
+			return err;
 	}
 	if (tb[LRO_A_AUTO_IFNAME]) {
 		nla_strscpy(key->ifname, tb[LRO_A_AUTO_IFNAME],
 			    sizeof(key->ifname));
-		if (!key->ifname[0]) {
-			NL_SET_ERR_MSG_ATTR(info->extack, tb[LRO_A_AUTO_IFNAME],
-					    "ifname pattern is empty");
-			return -EINVAL;
-		}
+		err = lro_auto_check_word(tb[LRO_A_AUTO_IFNAME], key->ifname,
+					  info->extack);
+		if (err)
+			return err;
 	}
 	if (!key->kind[0] && !key->ifname[0]) {
 		NL_SET_ERR_MSG_MOD(info->extack,
@@ -361,6 +427,7 @@ int lro_nl_auto_add_doit(struct sk_buff *skb, struct genl_info *info)
 			goto free;
 		}
 	}
+	r->memcg = get_mem_cgroup_from_mm(current->mm);
 
 	rtnl_lock();
 	l = lro_auto_list_of(net, r->all_netns);
@@ -380,6 +447,7 @@ int lro_nl_auto_add_doit(struct sk_buff *skb, struct genl_info *info)
 	rtnl_unlock();
 	if (!err)
 		return 0;
+	mem_cgroup_put(r->memcg);
 free:
 	kfree(r->config);
 	kfree(r);

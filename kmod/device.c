@@ -18,6 +18,7 @@
 #include "engine.h"
 
 static LIST_HEAD(lro_devs);
+static bool lro_closing;	/* lro_device_exit() began; under RTNL */
 
 /*
  * The defaults of a new attachment, as module parameters. Each is checked
@@ -304,7 +305,8 @@ static void lro_set_busy_msg(struct net_device *dev,
  * @dev: network device
  * @cfg: configuration
  * @by_rule: attached by an auto rule, not by hand: gives LRO up when the
- *	device becomes a bridge or bond port
+ *	device becomes a bridge port (or openvswitch, VRF) until configured
+ *	by hand
  * @extack: where to say why not
  *
  * Context: RTNL held.
@@ -396,6 +398,8 @@ int lro_dev_configure(struct lro_dev *ld, const struct lro_config *cfg,
 	WRITE_ONCE(ld->cfg.flush_timeout_us, cfg->flush_timeout_us);
 	WRITE_ONCE(ld->cfg.max_held_bytes, cfg->max_held_bytes);
 	WRITE_ONCE(ld->cfg.enabled, cfg->enabled);
+	/* Configured by hand: the admin's decision now, not a rule's. */
+	ld->by_rule = false;
 	lro_nl_notify(ld, LRO_NOTIFY_CHANGE);
 	return 0;
 }
@@ -532,11 +536,10 @@ static int lro_netdev_event(struct notifier_block *nb, unsigned long event,
 	struct lro_dev *ld = lro_dev_find(dev);
 
 	if (!ld) {
-		/* Created, moved into a netns (after NETDEV_UNREGISTER in
-		 * the old one), or renamed (udev names devices after they
-		 * are registered).
+		/* Created, or moved into a netns (after NETDEV_UNREGISTER in
+		 * the old one). Not once the module is going.
 		 */
-		if (event == NETDEV_REGISTER || event == NETDEV_CHANGENAME)
+		if (event == NETDEV_REGISTER && !lro_closing)
 			lro_auto_attach(dev);
 		return NOTIFY_DONE;
 	}
@@ -546,10 +549,11 @@ static int lro_netdev_event(struct notifier_block *nb, unsigned long event,
 		__lro_dev_detach(ld, true);
 		break;
 	case NETDEV_JOIN:
-		/* A bridge or bond about to take the device as a port, and
-		 * its rx_handler. One a rule attached gives LRO up, held
-		 * packets sent up first; one attached by hand keeps it, and
-		 * the bridge or bond fails with -EBUSY.
+		/* A bridge about to take the device as a port, and its
+		 * rx_handler (br_add_if(); a bond checks the rx_handler
+		 * first). A device a rule attached gives LRO up, held packets
+		 * sent up first: a rule is no decision about that device. One
+		 * attached by hand keeps it, and the bridge fails (-EBUSY).
 		 */
 		if (ld->by_rule)
 			__lro_dev_detach(ld, false);
@@ -557,10 +561,16 @@ static int lro_netdev_event(struct notifier_block *nb, unsigned long event,
 	case NETDEV_PRECHANGEUPPER:
 		/* Bridge, bond, team, VRF ports: refused, with a reason (most
 		 * would fail anyway, wanting the rx_handler). A VLAN or macvlan
-		 * on top is fine: not a master.
+		 * on top is fine: not a master. A device a rule attached gives
+		 * LRO up, as above (openvswitch and VRF link before they take
+		 * the rx_handler, or take none).
 		 */
 		if (!info->linking || !info->master)
 			break;
+		if (ld->by_rule) {
+			__lro_dev_detach(ld, false);
+			break;
+		}
 		NL_SET_ERR_MSG_FMT_MOD(info->info.extack,
 				       "LRO is attached to %s: detach it first (lroadm del %s)",
 				       dev->name, dev->name);
@@ -602,6 +612,8 @@ void lro_device_exit(void)
 	struct lro_dev *ld, *tmp;
 
 	rtnl_lock();
+	/* No rule attaches again before the notifier is gone. */
+	lro_closing = true;
 	list_for_each_entry_safe(ld, tmp, &lro_devs, node)
 		__lro_dev_detach(ld, !(ld->dev->flags & IFF_UP));
 	rtnl_unlock();
