@@ -387,6 +387,7 @@ tcpext() { # tcpext NS NAME
 }
 
 # Integer comparisons that print what they compared when they fail.
+fails() { ! "$@" 2>/dev/null; } # fails COMMAND...: it fails (stderr hidden)
 ge() { [ "$1" -ge "$2" ] || { echo "    ($1 < $2)"; return 1; }; }
 le() { [ "$1" -le "$2" ] || { echo "    ($1 > $2)"; return 1; }; }
 eq() { [ "$1" = "$2" ] || { echo "    ($1 != $2)"; return 1; }; }
