@@ -177,7 +177,10 @@ deps-then-build:
 vm:
 	@scripts/vmrun "$$CMD"
 
+# First the generated files against the spec: that also extracts the
+# kernel's YNL CLI into build/ynl/, which selftests/ynl.sh runs.
 check:
+	@scripts/ynl-regen.sh --check
 	@scripts/check.sh $(T)
 
 demo:
