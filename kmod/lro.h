@@ -48,6 +48,11 @@ struct lro_config {
 #define LRO_MAX_HELD_MIN	SZ_64K
 #define LRO_MAX_HELD_LIMIT	SZ_1G
 
+/* config.c: the defaults (module parameters) and the limits */
+int lro_config_check(const struct lro_config *cfg,
+		     struct netlink_ext_ack *extack);
+void lro_default_config(struct lro_config *cfg);
+
 #define LRO_STAT(NAME, ...) LRO_STAT_##NAME,
 enum lro_stat {
 #include "stats-list.h"
@@ -78,9 +83,6 @@ struct net_device *lro_dev_netdev(const struct lro_dev *ld);
 void lro_dev_get_config(const struct lro_dev *ld, struct lro_config *cfg);
 void lro_dev_get_stats(const struct lro_dev *ld, u64 stats[LRO_STAT_NR]);
 void lro_dev_reset_stats(struct lro_dev *ld);
-int lro_config_check(const struct lro_config *cfg,
-		     struct netlink_ext_ack *extack);
-void lro_default_config(struct lro_config *cfg);
 /* Walk the attached devices of one netns, under RTNL. */
 struct lro_dev *lro_dev_next(struct net *net, struct lro_dev *prev);
 int lro_device_init(void);
