@@ -10,6 +10,8 @@
 #   uapi/linux/lro.h        --mode uapi   --header
 #   kmod/netlink-gen.h      --mode kernel --header
 #   kmod/netlink-gen.c      --mode kernel --source
+#   Documentation/netlink/lro.rst   (ynl-gen-rst.py: the family's reference,
+#                                    as the kernel's documentation has one)
 #
 # The generator, and the genetlink schema it validates the spec against, are
 # extracted once from Debian's kernel source tarball ($LINUX_SRC_TAR,
@@ -72,7 +74,7 @@ out=$top
 if [ -n "$check" ]; then
 	out=$(mktemp -d)
 	trap 'rm -rf "$out"' EXIT
-	mkdir -p "$out/uapi/linux" "$out/kmod"
+	mkdir -p "$out/uapi/linux" "$out/kmod" "$out/Documentation/netlink"
 fi
 
 regen() { # regen MODE header|source FILE
@@ -82,10 +84,14 @@ regen() { # regen MODE header|source FILE
 regen uapi header uapi/linux/lro.h
 regen kernel header kmod/netlink-gen.h
 regen kernel source kmod/netlink-gen.c
+[ -n "$check" ] || echo "  GEN     rst	Documentation/netlink/lro.rst"
+"$PYTHON" "$ynl/tools/net/ynl/ynl-gen-rst.py" -i "$ynl/$spec" \
+	-o "$out/Documentation/netlink/lro.rst"
 
 if [ -n "$check" ]; then
 	rc=0
-	for f in uapi/linux/lro.h kmod/netlink-gen.h kmod/netlink-gen.c; do
+	for f in uapi/linux/lro.h kmod/netlink-gen.h kmod/netlink-gen.c \
+		 Documentation/netlink/lro.rst; do
 		if ! cmp -s "$out/$f" "$top/$f"; then
 			echo "ynl-regen: $f is not what $spec generates (run 'make generate')" >&2
 			diff -u "$top/$f" "$out/$f" >&2 || true
