@@ -246,6 +246,16 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 	netdev_hold(dev, &ld->tracker, GFP_KERNEL);
 	list_add_tail(&ld->node, &lro_devs);
 	lro_nl_notify(ld, LRO_NOTIFY_NEW);
+	/*
+	 * A warning, not an error: where the driver calls napi_gro_receive(),
+	 * GRO merges first and LRO leaves what GRO built alone (a GSO skb:
+	 * lro_skb_plain()), so the user gets GRO's packets. veth turns GRO off
+	 * when it is created; most NIC drivers have it on.
+	 */
+	if (dev->features & NETIF_F_GRO)
+		NL_SET_ERR_MSG_FMT_MOD(extack,
+				       "%s has GRO on: if its driver uses GRO, GRO runs first",
+				       dev->name);
 	return 0;
 }
 
