@@ -36,7 +36,8 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 LINUX_SRC_TAR=${LINUX_SRC_TAR:-/usr/src/linux-source-6.12.tar.xz}
 PYTHON=${PYTHON:-python3}
-ynl=${BUILD:-$top/build}/ynl
+# The same for both kernels (make KERNEL=debug sets BUILD to build/debug).
+ynl=$top/build/ynl
 spec=Documentation/netlink/specs/lro.yaml
 gen=$ynl/tools/net/ynl/ynl-gen-c.py
 schema=$ynl/Documentation/netlink/genetlink.yaml

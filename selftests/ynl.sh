@@ -22,7 +22,7 @@
 source "$(dirname "$0")/lib.sh"
 need_root
 
-CLI=$BUILD/ynl/tools/net/ynl/cli.py
+CLI=$TOP/build/ynl/tools/net/ynl/cli.py
 [ -f "$CLI" ] || {
 	echo "no $CLI: make check extracts it (scripts/ynl-regen.sh --check)"
 	exit $ksft_fail
