@@ -9,6 +9,8 @@
 #include <linux/netlink.h>
 #include <linux/sysfs.h>
 
+#include <uapi/linux/lro.h>
+
 #include "lro.h"
 
 /*
@@ -55,19 +57,31 @@ static const struct kernel_param_ops lro_param_ops = {
 	module_param_cb(name, &lro_param_ops, &name, 0644);		\
 	MODULE_PARM_DESC(name, desc)
 
-LRO_PARAM(default_max_desc, 256, 1, LRO_MAX_DESC_LIMIT,
-	  "max_desc of a new attachment (flows per CPU)");
-LRO_PARAM(default_max_aggr, 64, 1, LRO_MAX_AGGR_LIMIT,
-	  "max_aggr of a new attachment (segments per packet)");
-LRO_PARAM(default_flush_timeout_us, 0, 0, LRO_FLUSH_TIMEOUT_LIMIT,
-	  "hold timer of a new attachment in us (0: flush at the end of each receive batch)");
-LRO_PARAM(default_features, LRO_F_NAPI, 0, LRO_F_ALL,
-	  "features of a new attachment (1 napi, 2 extract_vlan_id, 4 evict)");
-/* What GRO holds at most per NAPI instance is of this order: 8 hash
- * buckets of 8 packets (GRO_HASH_BUCKETS, MAX_GRO_SKBS) of up to 64 KB.
- */
-LRO_PARAM(default_max_held_bytes, SZ_8M, LRO_MAX_HELD_MIN, LRO_MAX_HELD_LIMIT,
-	  "max_held_bytes of a new attachment (truesize held per CPU)");
+/* A declaration per setting, semicolon included: the list has none. */
+#define LRO_SETTING(NAME, name, lo, hi, def, desc)			\
+	LRO_PARAM(default_##name, def, lo, hi,				\
+		  #name " of a new attachment (" desc ")");
+#include "settings-list.h"
+#undef LRO_SETTING
+
+#define LRO_SETTING(NAME, name, ...) \
+	[LRO_SETTING_##NAME] = &default_##name,
+static const struct lro_param *const lro_defaults[LRO_SETTING_NR] = {
+#include "settings-list.h"
+};
+
+#undef LRO_SETTING
+
+#define LRO_SETTING(NAME, name, lo, hi, ...)				\
+	[LRO_SETTING_##NAME] = {					\
+		#name, offsetof(struct lro_config, name),		\
+		LRO_A_DEV_##NAME, lo, hi,				\
+	},
+const struct lro_setting_info lro_setting_info[LRO_SETTING_NR] = {
+#include "settings-list.h"
+};
+
+#undef LRO_SETTING
 
 /**
  * lro_config_check - validate a configuration
@@ -79,31 +93,17 @@ LRO_PARAM(default_max_held_bytes, SZ_8M, LRO_MAX_HELD_MIN, LRO_MAX_HELD_LIMIT,
 int lro_config_check(const struct lro_config *cfg,
 		     struct netlink_ext_ack *extack)
 {
-	if (cfg->max_desc < 1 || cfg->max_desc > LRO_MAX_DESC_LIMIT) {
-		NL_SET_ERR_MSG_FMT_MOD(extack, "max_desc must be 1..%u",
-				       LRO_MAX_DESC_LIMIT);
-		return -EINVAL;
-	}
-	if (cfg->max_aggr < 1 || cfg->max_aggr > LRO_MAX_AGGR_LIMIT) {
-		NL_SET_ERR_MSG_FMT_MOD(extack, "max_aggr must be 1..%u",
-				       LRO_MAX_AGGR_LIMIT);
-		return -EINVAL;
-	}
-	if (cfg->features & ~LRO_F_ALL) {
-		NL_SET_ERR_MSG_FMT_MOD(extack, "unknown features 0x%x",
-				       cfg->features & ~LRO_F_ALL);
-		return -EINVAL;
-	}
-	if (cfg->flush_timeout_us > LRO_FLUSH_TIMEOUT_LIMIT) {
-		NL_SET_ERR_MSG_FMT_MOD(extack, "flush_timeout_us must be 0..%u",
-				       LRO_FLUSH_TIMEOUT_LIMIT);
-		return -EINVAL;
-	}
-	if (cfg->max_held_bytes < LRO_MAX_HELD_MIN ||
-	    cfg->max_held_bytes > LRO_MAX_HELD_LIMIT) {
-		NL_SET_ERR_MSG_FMT_MOD(extack, "max_held_bytes must be %u..%u",
-				       LRO_MAX_HELD_MIN, LRO_MAX_HELD_LIMIT);
-		return -EINVAL;
+	int i;
+
+	for (i = 0; i < LRO_SETTING_NR; i++) {
+		const struct lro_setting_info *s = &lro_setting_info[i];
+		u32 v = *(const u32 *)((const u8 *)cfg + s->offset);
+
+		if (v < s->min || v > s->max) {
+			NL_SET_ERR_MSG_FMT_MOD(extack, "%s must be %u..%u",
+					       s->name, s->min, s->max);
+			return -EINVAL;
+		}
 	}
 	return 0;
 }
@@ -114,10 +114,9 @@ int lro_config_check(const struct lro_config *cfg,
  */
 void lro_default_config(struct lro_config *cfg)
 {
-	cfg->max_desc = READ_ONCE(default_max_desc.val);
-	cfg->max_aggr = READ_ONCE(default_max_aggr.val);
-	cfg->features = READ_ONCE(default_features.val);
-	cfg->flush_timeout_us = READ_ONCE(default_flush_timeout_us.val);
-	cfg->max_held_bytes = READ_ONCE(default_max_held_bytes.val);
+	int i;
+
+	for (i = 0; i < LRO_SETTING_NR; i++)
+		*lro_config_field(cfg, i) = READ_ONCE(lro_defaults[i]->val);
 	cfg->enabled = true;
 }

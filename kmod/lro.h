@@ -6,6 +6,7 @@
 #ifndef _LRO_H
 #define _LRO_H
 
+#include <linux/build_bug.h>
 #include <linux/inet_lro.h>
 #include <linux/netdevice.h>
 #include <linux/netlink.h>
@@ -48,7 +49,34 @@ struct lro_config {
 #define LRO_MAX_HELD_MIN	SZ_64K
 #define LRO_MAX_HELD_LIMIT	SZ_1G
 
+/* The features setting's limit is a mask: the bits below LRO_F_ALL. */
+static_assert(!(LRO_F_ALL & (LRO_F_ALL + 1)));
+
+#define LRO_SETTING(NAME, ...) LRO_SETTING_##NAME,
+enum lro_setting {
+#include "settings-list.h"
+	LRO_SETTING_NR,
+};
+
+#undef LRO_SETTING
+
+/* What config.c knows of each setting, indexed by enum lro_setting. */
+struct lro_setting_info {
+	const char *name;
+	unsigned int offset;	/* of the u32 member of struct lro_config */
+	u16 attr;		/* LRO_A_DEV_* */
+	u32 min, max;
+};
+
+extern const struct lro_setting_info lro_setting_info[LRO_SETTING_NR];
+
 /* config.c: the defaults (module parameters) and the limits */
+static inline u32 *lro_config_field(struct lro_config *cfg,
+				    enum lro_setting i)
+{
+	return (u32 *)((u8 *)cfg + lro_setting_info[i].offset);
+}
+
 int lro_config_check(const struct lro_config *cfg,
 		     struct netlink_ext_ack *extack);
 void lro_default_config(struct lro_config *cfg);

@@ -58,7 +58,7 @@ static size_t lro_nl_dev_size(void)
 	return nla_total_size(sizeof(u32)) +		/* IFINDEX */
 	       nla_total_size(IFNAMSIZ) +		/* IFNAME */
 	       nla_total_size(sizeof(u8)) +		/* ENABLED */
-	       5 * nla_total_size(sizeof(u32)) +	/* MAX_DESC .. MAX_HELD_BYTES */
+	       LRO_SETTING_NR * nla_total_size(sizeof(u32)) +
 	       nla_total_size(0) +			/* STATS */
 	       LRO_STAT_NR * nla_total_size(sizeof(u64));
 }
@@ -80,13 +80,12 @@ static int lro_nl_fill_dev(struct sk_buff *skb, struct lro_dev *ld, u32 portid,
 	lro_dev_get_config(ld, &cfg);
 	if (nla_put_u32(skb, LRO_A_DEV_IFINDEX, dev->ifindex) ||
 	    nla_put_string(skb, LRO_A_DEV_IFNAME, dev->name) ||
-	    nla_put_u8(skb, LRO_A_DEV_ENABLED, cfg.enabled) ||
-	    nla_put_u32(skb, LRO_A_DEV_MAX_DESC, cfg.max_desc) ||
-	    nla_put_u32(skb, LRO_A_DEV_MAX_AGGR, cfg.max_aggr) ||
-	    nla_put_u32(skb, LRO_A_DEV_FEATURES, cfg.features) ||
-	    nla_put_u32(skb, LRO_A_DEV_FLUSH_TIMEOUT_US, cfg.flush_timeout_us) ||
-	    nla_put_u32(skb, LRO_A_DEV_MAX_HELD_BYTES, cfg.max_held_bytes))
+	    nla_put_u8(skb, LRO_A_DEV_ENABLED, cfg.enabled))
 		goto cancel;
+	for (i = 0; i < LRO_SETTING_NR; i++)
+		if (nla_put_u32(skb, lro_setting_info[i].attr,
+				*lro_config_field(&cfg, i)))
+			goto cancel;
 
 	nest = nla_nest_start(skb, LRO_A_DEV_STATS);
 	if (!nest)
@@ -257,18 +256,14 @@ int lro_nl_dev_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
  */
 void lro_nl_parse_config(struct nlattr **tb, struct lro_config *cfg)
 {
+	int i;
+
 	if (tb[LRO_A_DEV_ENABLED])
 		cfg->enabled = nla_get_u8(tb[LRO_A_DEV_ENABLED]);
-	if (tb[LRO_A_DEV_MAX_DESC])
-		cfg->max_desc = nla_get_u32(tb[LRO_A_DEV_MAX_DESC]);
-	if (tb[LRO_A_DEV_MAX_AGGR])
-		cfg->max_aggr = nla_get_u32(tb[LRO_A_DEV_MAX_AGGR]);
-	if (tb[LRO_A_DEV_FEATURES])
-		cfg->features = nla_get_u32(tb[LRO_A_DEV_FEATURES]);
-	if (tb[LRO_A_DEV_FLUSH_TIMEOUT_US])
-		cfg->flush_timeout_us = nla_get_u32(tb[LRO_A_DEV_FLUSH_TIMEOUT_US]);
-	if (tb[LRO_A_DEV_MAX_HELD_BYTES])
-		cfg->max_held_bytes = nla_get_u32(tb[LRO_A_DEV_MAX_HELD_BYTES]);
+	for (i = 0; i < LRO_SETTING_NR; i++)
+		if (tb[lro_setting_info[i].attr])
+			*lro_config_field(cfg, i) =
+				nla_get_u32(tb[lro_setting_info[i].attr]);
 }
 
 /**

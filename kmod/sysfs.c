@@ -32,18 +32,12 @@
 
 #include "lro.h"
 
-enum lro_sysfs_field {
-	LRO_SYSFS_ENABLED,
-	LRO_SYSFS_MAX_DESC,
-	LRO_SYSFS_MAX_AGGR,
-	LRO_SYSFS_FEATURES,
-	LRO_SYSFS_FLUSH_TIMEOUT_US,
-	LRO_SYSFS_MAX_HELD_BYTES,
-};
+/* The enabled file's index; the settings' are enum lro_setting's. */
+#define LRO_SYSFS_ENABLED	LRO_SETTING_NR
 
 struct lro_sysfs_attr {
 	struct kobj_attribute attr;
-	int index;	/* enum lro_sysfs_field, or enum lro_stat */
+	int index;	/* enum lro_setting, LRO_SYSFS_ENABLED or enum lro_stat */
 };
 
 #define to_lro_sysfs_attr(a) container_of(a, struct lro_sysfs_attr, attr)
@@ -52,23 +46,6 @@ struct lro_sysfs_attr {
 static struct net_device *lro_sysfs_netdev(struct kobject *kobj)
 {
 	return to_net_dev(kobj_to_dev(kobj->parent));
-}
-
-static u32 *lro_sysfs_cfg_field(struct lro_config *cfg, int index)
-{
-	switch (index) {
-	case LRO_SYSFS_MAX_DESC:
-		return &cfg->max_desc;
-	case LRO_SYSFS_MAX_AGGR:
-		return &cfg->max_aggr;
-	case LRO_SYSFS_FEATURES:
-		return &cfg->features;
-	case LRO_SYSFS_FLUSH_TIMEOUT_US:
-		return &cfg->flush_timeout_us;
-	case LRO_SYSFS_MAX_HELD_BYTES:
-		return &cfg->max_held_bytes;
-	}
-	return NULL;
 }
 
 static ssize_t lro_cfg_show(struct kobject *kobj, struct kobj_attribute *attr,
@@ -90,10 +67,10 @@ static ssize_t lro_cfg_show(struct kobject *kobj, struct kobj_attribute *attr,
 	lro_dev_get_config(ld, &cfg);
 	if (index == LRO_SYSFS_ENABLED)
 		ret = sysfs_emit(buf, "%u\n", cfg.enabled);
-	else if (index == LRO_SYSFS_FEATURES)
+	else if (index == LRO_SETTING_FEATURES)
 		ret = sysfs_emit(buf, "%#x\n", cfg.features);
 	else
-		ret = sysfs_emit(buf, "%u\n", *lro_sysfs_cfg_field(&cfg, index));
+		ret = sysfs_emit(buf, "%u\n", *lro_config_field(&cfg, index));
 unlock:
 	rtnl_unlock();
 	return ret;
@@ -112,7 +89,7 @@ static ssize_t lro_cfg_store(struct kobject *kobj, struct kobj_attribute *attr,
 	if (!ns_capable(dev_net(dev)->user_ns, CAP_NET_ADMIN))
 		return -EPERM;
 	/* features also in hex; the others in decimal only */
-	if (kstrtou32(buf, index == LRO_SYSFS_FEATURES ? 0 : 10, &val))
+	if (kstrtou32(buf, index == LRO_SETTING_FEATURES ? 0 : 10, &val))
 		return -EINVAL;
 	if (index == LRO_SYSFS_ENABLED && val > 1)
 		return -EINVAL;
@@ -128,7 +105,7 @@ static ssize_t lro_cfg_store(struct kobject *kobj, struct kobj_attribute *attr,
 	if (index == LRO_SYSFS_ENABLED)
 		cfg.enabled = val;
 	else
-		*lro_sysfs_cfg_field(&cfg, index) = val;
+		*lro_config_field(&cfg, index) = val;
 	if (lro_config_check(&cfg, NULL)) {
 		err = -EINVAL;
 		goto unlock;
@@ -160,28 +137,26 @@ static ssize_t lro_stat_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return ret;
 }
 
-#define LRO_CFG_ATTR(_name, _index)					\
-	static struct lro_sysfs_attr lro_cfg_attr_##_name = {		\
-		.attr	= __ATTR(_name, 0644, lro_cfg_show, lro_cfg_store), \
-		.index	= _index,					\
-	}
+/* enabled, then each setting of settings-list.h, named as there */
+#define LRO_CFG_ATTR(name, index) \
+	[index] = { __ATTR(name, 0644, lro_cfg_show, lro_cfg_store), index },
+#define LRO_SETTING(NAME, name, ...) LRO_CFG_ATTR(name, LRO_SETTING_##NAME)
+static struct lro_sysfs_attr lro_cfg_attr[LRO_SETTING_NR + 1] = {
+	LRO_CFG_ATTR(enabled, LRO_SYSFS_ENABLED)
+#include "settings-list.h"
+};
 
-LRO_CFG_ATTR(enabled, LRO_SYSFS_ENABLED);
-LRO_CFG_ATTR(max_desc, LRO_SYSFS_MAX_DESC);
-LRO_CFG_ATTR(max_aggr, LRO_SYSFS_MAX_AGGR);
-LRO_CFG_ATTR(features, LRO_SYSFS_FEATURES);
-LRO_CFG_ATTR(flush_timeout_us, LRO_SYSFS_FLUSH_TIMEOUT_US);
-LRO_CFG_ATTR(max_held_bytes, LRO_SYSFS_MAX_HELD_BYTES);
+#undef LRO_SETTING
 
+#define LRO_SETTING(NAME, ...) (&lro_cfg_attr[LRO_SETTING_##NAME].attr.attr),
 static struct attribute *lro_cfg_attrs[] = {
-	&lro_cfg_attr_enabled.attr.attr,
-	&lro_cfg_attr_max_desc.attr.attr,
-	&lro_cfg_attr_max_aggr.attr.attr,
-	&lro_cfg_attr_features.attr.attr,
-	&lro_cfg_attr_flush_timeout_us.attr.attr,
-	&lro_cfg_attr_max_held_bytes.attr.attr,
+	&lro_cfg_attr[LRO_SYSFS_ENABLED].attr.attr,
+#include "settings-list.h"
 	NULL,
 };
+
+#undef LRO_SETTING
+#undef LRO_CFG_ATTR
 
 static const struct attribute_group lro_cfg_group = {
 	.attrs = lro_cfg_attrs,
