@@ -24,6 +24,8 @@
 #    nothing; root of a user namespace manages its own netns's devices.
 #  - monitor sees new/change/del notifications (from netlink, sysfs and
 #    device removal) of its own netns only.
+#  - lroadm exits 1 where it refuses a command itself (its grammar, a
+#    value, a device it cannot find), 2 where the kernel refuses it.
 #  - An allocation failing in lroadm (lroadm_inject.so) ends the command
 #    with an error: none hangs waiting for the rest of a reply it stopped
 #    reading, and monitor does not go on without the event.
@@ -90,20 +92,27 @@ out_is() {
 	return 1
 }
 
-# fails_with PATTERN CMD...: CMD exits 1 and its stderr matches PATTERN (ERE)
-fails_with() {
-	local pattern=$1 rc
-	shift
+# exits_with STATUS PATTERN CMD...: CMD exits with STATUS and its stderr
+# matches PATTERN (ERE)
+exits_with() {
+	local status=$1 pattern=$2 rc
+	shift 2
 	"$@" >/dev/null 2>"$tmp/err"
 	rc=$?
-	if [ $rc -eq 1 ] && grep -Eq -e "$pattern" "$tmp/err"; then
+	if [ $rc -eq "$status" ] && grep -Eq -e "$pattern" "$tmp/err"; then
 		return 0
 	fi
-	echo "    exit status $rc (want 1), stderr:"
+	echo "    exit status $rc (want $status), stderr:"
 	sed 's/^/    | /' "$tmp/err"
 	echo "    wanted: $pattern"
 	return 1
 }
+# fails_with PATTERN CMD...: lroadm refuses CMD itself, exit status 1 (a
+# usage error: the command line, a value, a device it cannot find)
+fails_with() { exits_with 1 "$@"; }
+# refused_with PATTERN CMD...: the kernel refuses CMD, or cannot be
+# reached, exit status 2
+refused_with() { exits_with 2 "$@"; }
 
 # same A B: two captured outputs are equal
 same() {
@@ -141,7 +150,7 @@ check "lroadm help does not load the module" test ! -e /sys/module/lro
 # When the family is not there even after the kernel tried to load it.
 echo "blacklist lro" > "$BLACKLIST"
 check "lroadm without the module, which cannot be autoloaded" \
-	fails_with '^Error: the lro module is not loaded \(modprobe lro\)\.$' "$LROADM" show
+	refused_with '^Error: the lro module is not loaded \(modprobe lro\)\.$' "$LROADM" show
 rm -f "$BLACKLIST"
 check "lroadm show autoloads lro.ko" out_is "" "$LROADM" show
 check "/sys/module/lro after lroadm show" test -d /sys/module/lro
@@ -157,7 +166,7 @@ ip -n "$NS_SRV" link set dummy0 up
 check "show: nothing attached" out_is "" adm show
 check "show -j: nothing attached" out_is "[]" adm -j show
 check "show on a device LRO is not attached to" \
-	fails_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
+	refused_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
 check "set attaches with a full config" \
 	adm set veth-srv max_aggr 32 max_desc 64 features napi flush_timeout_us 0
 check "show after set" out_is "$(line veth-srv enabled 64 32 napi 0)" adm show veth-srv
@@ -179,11 +188,11 @@ check "show after disable" out_is "$(line veth-srv disabled 64 16 napi,evict 200
 check "enable" adm enable veth-srv
 check "show after enable" out_is "$(line veth-srv enabled 64 16 napi,evict 200)" adm show veth-srv
 check "del" adm del veth-srv
-check "show after del" fails_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
+check "show after del" refused_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
 check "sysfs directory gone after del" ip netns exec "$NS_SRV" test ! -e $SYSFS
-check "del again" fails_with '^Error: LRO is not attached to veth-srv\.$' adm del veth-srv
+check "del again" refused_with '^Error: LRO is not attached to veth-srv\.$' adm del veth-srv
 check "disable does not attach" \
-	fails_with '^Error: LRO is not attached to veth-srv\.$' adm disable veth-srv
+	refused_with '^Error: LRO is not attached to veth-srv\.$' adm disable veth-srv
 check "still not attached after disable" out_is "" adm show
 # disable changes LRO only where it is attached, in one request: a detach
 # (lroadm_inject.so) before each of its netlink requests in turn, family
@@ -197,7 +206,7 @@ for n in 1 2 3 4; do
 		"$LROADM" -n "$NS_SRV" disable veth-srv >/dev/null 2>&1
 	[ -e "$tmp/fired" ] || adm del veth-srv
 	check "disable, a detach before its request $n: LRO stays detached" \
-		fails_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
+		refused_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
 	[ -e "$tmp/fired" ] || break	# after its last request
 done
 # set is a dev-set, or a dev-add where LRO is not attached; when another
@@ -254,22 +263,22 @@ for bad in "max_aggr 0" "max_aggr 65" "max_desc 0" "max_desc 65537" \
 	   "max_held_bytes 1073741825"; do
 	set -- $bad
 	check "netlink refuses $bad" \
-		fails_with "^Error: .*\(attribute $1(, valid [0-9.]+)?\)\.$" adm set veth-srv $bad
+		refused_with "^Error: .*\(attribute $1(, valid [0-9.]+)?\)\.$" adm set veth-srv $bad
 	check "nothing changed after $bad" same "$before" "$(adm show veth-srv)"
 	check "netlink refuses $bad with another value" \
-		fails_with "attribute $1" adm set veth-srv max_aggr 20 $bad
+		refused_with "attribute $1" adm set veth-srv max_aggr 20 $bad
 	check "nothing changed after $bad with another value" same "$before" "$(adm show veth-srv)"
 done
 check "netlink range error says the range" \
-	fails_with '^Error: integer out of range \(attribute max_aggr, valid 1\.\.64\)\.$' \
+	refused_with '^Error: integer out of range \(attribute max_aggr, valid 1\.\.64\)\.$' \
 	adm set veth-srv max_aggr 65
 check "netlink mask error names the attribute" \
-	fails_with '^Error: reserved bit set \(attribute features\)\.$' \
+	refused_with '^Error: reserved bit set \(attribute features\)\.$' \
 	adm set veth-srv features 8
 ip -n "$NS_SRV" link add dummy1 type dummy
-check "bad value on attach is refused" fails_with 'attribute max_desc' adm set dummy1 max_desc 0
+check "bad value on attach is refused" refused_with 'attribute max_desc' adm set dummy1 max_desc 0
 check "bad value on attach attaches nothing" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
 check "unknown feature name" \
 	fails_with '^Error: unknown feature "bogus" \(napi, extract_vlan_id, evict or none\)\.$' \
 	adm set veth-srv features napi,bogus
@@ -322,12 +331,12 @@ check "dev-set where LRO is not attached is refused" \
 	out_is 'error 2 msg "LRO is not attached to dummy1" offset 20' \
 	srv_nl dev-set ifindex=u32:$idx1 enabled=u8:0
 check "... and attaches nothing" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
 check "dev-add with a bad value is refused" \
 	out_is 'error 34 msg "integer out of range" offset 28' \
 	srv_nl dev-add ifindex=u32:$idx1 max-aggr=u32:65
 check "... and attaches nothing" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
 check "dev-add attaches" out_is 'error 0' srv_nl dev-add ifindex=u32:$idx1 enabled=u8:0
 check "... with the request's values, the defaults for the rest" \
 	out_is "${defaults/veth-srv: enabled/dummy1: disabled}" adm show dummy1
@@ -381,14 +390,14 @@ check "nobody can read stats" jq_is 20 '.[0].stats | length' nobody_adm -j stats
 for cmd in "set veth-srv max_aggr 4" "enable veth-srv" "disable veth-srv" "del veth-srv" \
 	   "stats veth-srv reset" "set dummy1"; do
 	check "nobody cannot $cmd" \
-		fails_with '^Error: permission denied \(CAP_NET_ADMIN needed\)\.$' nobody_adm $cmd
+		refused_with '^Error: permission denied \(CAP_NET_ADMIN needed\)\.$' nobody_adm $cmd
 done
 check "nothing changed after nobody's attempts" same "$before" "$(adm show veth-srv)"
 check "nobody cannot dev-add" \
 	out_is 'error 1' in_srv setpriv --reuid=65534 --regid=65534 --clear-groups \
 		--inh-caps=-all --bounding-set=-all $LRO_NL dev-add ifindex=u32:$(srv_ifindex dummy1)
 check "nobody attached nothing" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
 # GENL_UNS_ADMIN_PERM: root of a user namespace manages its own netns.
 # (Skipped on a kernel built without user namespaces.)
 if [ -e /proc/self/ns/user ] && unshare --user true 2>/dev/null; then
@@ -426,16 +435,16 @@ check "counting again" test "$(stat aggregated)" -gt 0
 check "stats reset of every device" adm stats reset
 check "aggregated is 0 after reset of all" test "$(stat aggregated)" = 0
 check "stats of a device LRO is not attached to" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1
 check "stats reset of a device LRO is not attached to" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1 reset
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1 reset
 ip -n "$NS_SRV" link add reset type dummy
 adm set reset >/dev/null
 check "stats dev reset: the device named reset" \
 	jq_is '["reset"]' '[.[].ifname]' adm -j stats dev reset
 check "stats dev reset reset: its counters reset" adm stats dev reset reset
 check "stats dev dummy1 reset: not attached" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dev dummy1 reset
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm stats dev dummy1 reset
 ip -n "$NS_SRV" link del reset
 check "nothing changed by the stats commands" same "$before" "$(adm show veth-srv)"
 
@@ -601,7 +610,7 @@ for kind in bridge bond; do
 	up_ip link add port-$kind type dummy
 	up_ip link set port-$kind master up-$kind
 	check "a $kind port is refused, naming the $kind" \
-		fails_with "^Error: lro: port-$kind is a port of $kind up-$kind: attach LRO to it\.\$" \
+		refused_with "^Error: lro: port-$kind is a port of $kind up-$kind: attach LRO to it\.\$" \
 		adm set port-$kind
 done
 # An ipvlan device takes no rx_handler at all (IFF_NO_RX_HANDLER): LRO
@@ -612,11 +621,11 @@ for kind in macvlan ipvlan; do
 	advice=": attach LRO to it"
 	[ $kind = macvlan ] || advice=
 	check "the link of $kind up-$kind is refused, naming it" \
-		fails_with "^Error: lro: low-$kind is the link of $kind up-$kind$advice\.\$" \
+		refused_with "^Error: lro: low-$kind is the link of $kind up-$kind$advice\.\$" \
 		adm set low-$kind
 done
 check "an ipvlan device is refused: it takes no rx_handler" \
-	fails_with '^Error: lro: up-ipvlan \(ipvlan\) takes no rx_handler\.$' adm set up-ipvlan
+	refused_with '^Error: lro: up-ipvlan \(ipvlan\) takes no rx_handler\.$' adm set up-ipvlan
 check "nothing attached by the refused sets" same "$shown" "$(adm show)"
 for kind in bridge bond macvlan; do
 	check "LRO attaches to the $kind itself" adm set up-$kind

@@ -150,8 +150,9 @@ static int auto_request(uint8_t cmd, const struct auto_match *m,
 	struct lnl nl;
 	int ret;
 
-	if (lnl_open(&nl))
-		return 1;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	req = lnl_req(&nl, cmd, 0);
 	match_put(req, m);
 	if (c) {
@@ -161,7 +162,7 @@ static int auto_request(uint8_t cmd, const struct auto_match *m,
 	}
 	ret = lnl_talk(&nl, req, NULL, NULL);
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
 }
 
 /* auto add; argv[0] is "add" */
@@ -171,7 +172,7 @@ static int auto_add(int argc, char **argv)
 	struct lro_config c = {};
 
 	if (parse_rule(argv[0], argc - 1, argv + 1, &m, &c))
-		return 1;
+		return EXIT_USAGE;
 	return auto_request(LRO_CMD_AUTO_ADD, &m, &c);
 }
 
@@ -181,7 +182,7 @@ static int auto_del(int argc, char **argv)
 	struct auto_match m = {};
 
 	if (parse_rule(argv[0], argc - 1, argv + 1, &m, NULL))
-		return 1;
+		return EXIT_USAGE;
 	return auto_request(LRO_CMD_AUTO_DEL, &m, NULL);
 }
 
@@ -299,16 +300,17 @@ static int auto_show(int argc, char **argv)
 	(void)argv;
 	if (argc > 1) {
 		error("auto show takes no arguments");
-		return 1;
+		return EXIT_USAGE;
 	}
-	if (lnl_open(&nl))
-		return 1;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	if (opts.json) {
 		j = json_new(stdout, opts.pretty);
 		if (!j) {
 			error("out of memory");
 			lnl_close(&nl);
-			return 1;
+			return EXIT_USAGE;
 		}
 		json_arr_open(j, NULL);
 	}
@@ -319,7 +321,7 @@ static int auto_show(int argc, char **argv)
 		json_destroy(j);
 	}
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
 }
 
 int cmd_auto(int argc, char **argv)
@@ -340,5 +342,5 @@ int cmd_auto(int argc, char **argv)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].fn(argc - 1, argv + 1);
 	error("unknown auto command \"%s\" (try \"lroadm help\")", argv[1]);
-	return 1;
+	return EXIT_USAGE;
 }

@@ -100,8 +100,11 @@ static int dev_set(const char *name, const struct lro_config *c, bool attach)
 	struct lnl nl;
 
 	ifindex = dev_ifindex(name);
-	if (ifindex < 0 || lnl_open(&nl))
-		return 1;
+	if (ifindex < 0)
+		return EXIT_USAGE;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	for (n = 1;; n++) {
 		req = lnl_req(&nl, cmd, 0);
 		nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
@@ -110,12 +113,12 @@ static int dev_set(const char *name, const struct lro_config *c, bool attach)
 		if (attach && n < 3)
 			quiet = cmd == LRO_CMD_DEV_SET ? ENOENT : EEXIST;
 		ret = lnl_talk_quiet(&nl, req, NULL, NULL, quiet);
-		if (ret <= 0)
+		if (ret >= 0)
 			break;
 		cmd = cmd == LRO_CMD_DEV_SET ? LRO_CMD_DEV_ADD : LRO_CMD_DEV_SET;
 	}
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
 }
 
 int cmd_set(int argc, char **argv)
@@ -125,14 +128,14 @@ int cmd_set(int argc, char **argv)
 
 	if (argc < 2) {
 		error("set needs a device");
-		return 1;
+		return EXIT_USAGE;
 	}
 	n = parse_settings(argc - 2, argv + 2, &c);
 	if (n < 0)
-		return 1;
+		return EXIT_USAGE;
 	if (n < argc - 2) {
 		error("unknown setting \"%s\" (%s)", argv[2 + n], setting_names());
-		return 1;
+		return EXIT_USAGE;
 	}
 	return dev_set(argv[1], &c, true);
 }
@@ -144,13 +147,16 @@ int dev_cmd(uint8_t cmd, const char *name)
 	int ifindex, ret;
 
 	ifindex = dev_ifindex(name);
-	if (ifindex < 0 || lnl_open(&nl))
-		return 1;
+	if (ifindex < 0)
+		return EXIT_USAGE;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	req = lnl_req(&nl, cmd, 0);
 	nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
 	ret = lnl_talk(&nl, req, NULL, NULL);
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
 }
 
 struct show_arg {
@@ -194,10 +200,11 @@ int dev_show(const char *name, bool stats)
 	if (name) {
 		ifindex = dev_ifindex(name);
 		if (ifindex < 0)
-			return 1;
+			return EXIT_USAGE;
 	}
-	if (lnl_open(&nl))
-		return 1;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	if (name) {
 		req = lnl_req(&nl, LRO_CMD_DEV_GET, 0);
 		nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
@@ -210,7 +217,7 @@ int dev_show(const char *name, bool stats)
 			error("out of memory");
 			nlmsg_free(req);
 			lnl_close(&nl);
-			return 1;
+			return EXIT_USAGE;
 		}
 		json_arr_open(sa.j, NULL);
 	}
@@ -220,7 +227,7 @@ int dev_show(const char *name, bool stats)
 		json_destroy(sa.j);
 	}
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
 }
 
 static int dev_enable(int argc, char **argv, bool enable)
@@ -229,7 +236,7 @@ static int dev_enable(int argc, char **argv, bool enable)
 
 	if (argc != 2) {
 		error("%s needs a device, and only that", argv[0]);
-		return 1;
+		return EXIT_USAGE;
 	}
 	/* disable does not attach: a dev-set alone, which fails like show
 	 * where LRO is not attached, whoever detached it and when.
@@ -253,7 +260,7 @@ int cmd_del(int argc, char **argv)
 {
 	if (argc != 2) {
 		error("del needs a device, and only that");
-		return 1;
+		return EXIT_USAGE;
 	}
 	return dev_cmd(LRO_CMD_DEV_DEL, argv[1]);
 }
@@ -262,7 +269,7 @@ int cmd_show(int argc, char **argv)
 {
 	if (argc > 2) {
 		error("show takes one device at most");
-		return 1;
+		return EXIT_USAGE;
 	}
 	return dev_show(argc == 2 ? argv[1] : NULL, false);
 }

@@ -164,24 +164,24 @@ int main(int argc, char **argv)
 		} else if (is_opt(argv[0], "netns")) {
 			if (argc < 2) {
 				error("%s needs a network namespace name", argv[0]);
-				return 1;
+				return EXIT_USAGE;
 			}
 			argc--, argv++;
 			if (enter_netns(argv[0]))
-				return 1;
+				return EXIT_USAGE;
 		} else {
 			error("unknown option \"%s\"", argv[0]);
 			usage(stderr);
-			return 1;
+			return EXIT_USAGE;
 		}
 	}
 	if (argc < 1) {
 		usage(stderr);
-		return 1;
+		return EXIT_USAGE;
 	}
 	for (i = 0; i < ARRAY_SIZE(cmds); i++)
 		if (!strcmp(argv[0], cmds[i].name))
 			return cmds[i].fn(argc, argv);
 	error("unknown command \"%s\" (try \"lroadm help\")", argv[0]);
-	return 1;
+	return EXIT_USAGE;
 }

@@ -23,6 +23,18 @@ extern struct lroadm_opts opts;
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define __printf(a, b) __attribute__((format(printf, a, b)))
 
+/*
+ * Exit statuses (lroadm(8), EXIT STATUS). EXIT_USAGE: lroadm refused the
+ * command line (a usage error, a bad value, an unknown device) or failed
+ * on its own (out of memory). EXIT_KERNEL: the kernel refused a request
+ * (a netlink error reply, a BPF load or run), or could not be reached (no
+ * lro family, no netlink socket).
+ */
+enum {
+	EXIT_USAGE = 1,
+	EXIT_KERNEL = 2,
+};
+
 /* "Error: <message>." on stderr; fmt without the final period. */
 void error(const char *fmt, ...) __printf(1, 2);
 
@@ -77,7 +89,9 @@ void config_print(struct json *j, const struct lro_config *c);
 /* A uint attribute: 32 or 64 bits. */
 uint64_t nla_get_uint_var(const struct nlattr *nla);
 
-/* config.c: requests on one device by name; 0, or 1 after an error */
+/* config.c: requests on one device by name; 0, or the exit status after
+ * an error
+ */
 int dev_cmd(uint8_t cmd, const char *name);
 /* dev-get of one device, or a dump (name NULL), printed: config or stats */
 int dev_show(const char *name, bool stats);

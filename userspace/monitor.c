@@ -2,7 +2,8 @@
 /*
  * lroadm: the monitor command. Joins the family's "monitor" multicast
  * group and prints every notification of this network namespace as it
- * comes, until killed (or an event cannot be printed: an error, exit 1):
+ * comes, until killed (or an error: exit 1 where an event cannot be
+ * printed, 2 where netlink fails):
  *
  *   new veth0: enabled max_desc 256 max_aggr 64 features napi flush_timeout_us 0 ...
  *   change veth0: disabled max_desc 256 ...
@@ -109,23 +110,29 @@ static int monitor_cb(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
+/* Until killed, or an error: EXIT_USAGE where an event could not be
+ * printed, EXIT_KERNEL where netlink failed.
+ */
 int cmd_monitor(int argc, char **argv)
 {
 	bool failed = false;
 	struct lnl nl;
-	int err;
+	int ret, err;
 
 	(void)argv;
 	if (argc != 1) {
 		error("monitor takes no arguments");
-		return 1;
+		return EXIT_USAGE;
 	}
-	if (lnl_open(&nl))
-		return 1;
-	if (lnl_join(&nl, LRO_MCGRP_MONITOR))
-		goto fail;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
+	ret = lnl_join(&nl, LRO_MCGRP_MONITOR);
+	if (ret)
+		goto out;
 	nl_socket_disable_seq_check(nl.sk);
 	nl_socket_modify_cb(nl.sk, NL_CB_VALID, NL_CB_CUSTOM, monitor_cb, &failed);
+	ret = EXIT_USAGE;	/* an event not printed, unless netlink fails */
 	while (!failed) {
 		err = nl_recvmsgs_default(nl.sk);
 		/* ENOBUFS: notifications were lost; say so and go on */
@@ -135,10 +142,11 @@ int cmd_monitor(int argc, char **argv)
 		}
 		if (err < 0) {
 			error("netlink: %s", nl_geterror(err));
+			ret = EXIT_KERNEL;
 			break;
 		}
 	}
-fail:
+out:
 	lnl_close(&nl);
-	return 1;
+	return ret;
 }

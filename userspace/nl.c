@@ -50,7 +50,7 @@ int lnl_open(struct lnl *nl)
 	nl->sk = nl_socket_alloc();
 	if (!nl->sk) {
 		error("out of memory");
-		return -1;
+		return EXIT_USAGE;
 	}
 	err = genl_connect(nl->sk);
 	if (err) {
@@ -77,7 +77,7 @@ int lnl_open(struct lnl *nl)
 fail:
 	nl_socket_free(nl->sk);
 	nl->sk = NULL;
-	return -1;
+	return EXIT_KERNEL;
 }
 
 void lnl_close(struct lnl *nl)
@@ -92,8 +92,8 @@ struct nl_msg *lnl_req(struct lnl *nl, uint8_t cmd, int flags)
 
 	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, nl->family, 0,
 				 flags, cmd, LRO_FAMILY_VERSION)) {
-		fprintf(stderr, "Error: out of memory.\n");
-		exit(1);
+		error("out of memory");
+		exit(EXIT_USAGE);
 	}
 	return msg;
 }
@@ -288,7 +288,7 @@ int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
 	if (!nlcb) {
 		nlmsg_free(req);
 		error("out of memory");
-		return -1;
+		return EXIT_USAGE;
 	}
 	nl_cb_set(nlcb, NL_CB_VALID, NL_CB_CUSTOM, lnl_valid_cb, &r);
 	nl_cb_set(nlcb, NL_CB_ACK, NL_CB_CUSTOM, lnl_done_cb, &r);
@@ -302,15 +302,15 @@ int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
 	nl_cb_put(nlcb);
 
 	if (r.stopped) {
-		ret = -1;		/* reported by the callback */
+		ret = EXIT_USAGE;	/* reported by the callback */
 	} else if (r.error && r.error == quiet) {
-		ret = quiet;
+		ret = -quiet;
 	} else {
 		if (r.error)
 			lnl_report(&r);
 		else if (err < 0)
 			error("netlink: %s", nl_geterror(err));
-		ret = r.error || err < 0 ? -1 : 0;
+		ret = r.error || err < 0 ? EXIT_KERNEL : 0;
 	}
 	nlmsg_free(req);
 	return ret;
@@ -323,13 +323,13 @@ int lnl_join(struct lnl *nl, const char *group)
 	grp = genl_ctrl_resolve_grp(nl->sk, LRO_FAMILY_NAME, group);
 	if (grp < 0) {
 		error("no multicast group \"%s\": %s", group, nl_geterror(grp));
-		return -1;
+		return EXIT_KERNEL;
 	}
 	err = nl_socket_add_membership(nl->sk, grp);
 	if (err) {
 		error("cannot join multicast group \"%s\": %s", group,
 		      nl_geterror(err));
-		return -1;
+		return EXIT_KERNEL;
 	}
 	return 0;
 }

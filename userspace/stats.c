@@ -48,8 +48,9 @@ static int reset_all(void)
 	int ret;
 	size_t i;
 
-	if (lnl_open(&nl))
-		return 1;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	req = lnl_req(&nl, LRO_CMD_DEV_GET, NLM_F_DUMP);
 	ret = lnl_talk(&nl, req, collect_cb, &ifs);
 	for (i = 0; !ret && i < ifs.n; i++) {
@@ -59,7 +60,7 @@ static int reset_all(void)
 	}
 	free(ifs.v);
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
 }
 
 int cmd_stats(int argc, char **argv)
@@ -81,7 +82,7 @@ int cmd_stats(int argc, char **argv)
 	}
 	if (argc > 2 || (argc == 2 && dev)) {
 		error("stats takes one device at most");
-		return 1;
+		return EXIT_USAGE;
 	}
 	if (argc == 2)
 		dev = argv[1];
