@@ -111,7 +111,7 @@ EOF
 usage_cmds=$(awk -v what=commands "$parse_usage" <<< "$usage")
 keywords=$(awk -v what=keywords "$parse_usage" <<< "$usage")
 usage_settings=$(awk -v what=settings "$parse_usage" <<< "$usage")
-table_cmds=$(sed -n 's/^[[:space:]]*{ "\([a-z_]*\)",[[:space:]]*cmd_[a-z_]* },.*/\1/p' \
+table_cmds=$(sed -n 's/^[[:space:]]*{ "\([a-z_]*\)",[[:space:]]*cmd_[a-z_]*,.*/\1/p' \
 	"$TOP/userspace/lroadm.c")
 # set's own list, from its error for an unknown setting (no device looked up)
 err_settings=$("$LROADM" set lroadm-manpage-nodev lroadm-manpage-bogus 1 2>&1 |

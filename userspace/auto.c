@@ -324,23 +324,17 @@ static int auto_show(int argc, char **argv)
 	return ret;
 }
 
+/* In the order a prefix looks them up: show first, as auto alone. */
+const struct cmd auto_cmds[] = {
+	{ "show",	auto_show,	"auto [ show ]", NULL },
+	{ "add",	auto_add,	"auto add MATCH [ SETTING VALUE ] ...", NULL },
+	{ "del",	auto_del,	"auto del MATCH", NULL },
+	{ }
+};
+
 int cmd_auto(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*fn)(int argc, char **argv);
-	} cmds[] = {
-		{ "add",	auto_add },
-		{ "del",	auto_del },
-		{ "show",	auto_show },
-	};
-	size_t i;
-
 	if (argc < 2)
 		return auto_show(argc, argv);
-	for (i = 0; i < ARRAY_SIZE(cmds); i++)
-		if (!strcmp(argv[1], cmds[i].name))
-			return cmds[i].fn(argc - 1, argv + 1);
-	error("unknown auto command \"%s\" (try \"lroadm help\")", argv[1]);
-	return EXIT_USAGE;
+	return cmd_run(auto_cmds, "auto", argc - 1, argv + 1);
 }

@@ -8,6 +8,7 @@
 #include <net/if.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <linux/lro.h>
 
@@ -131,6 +132,31 @@ void auto_print(struct json *j, const struct lro_auto_rule *r);
 /* The name of a LRO_A_AUTO_* attribute as lroadm writes it. */
 const char *auto_attr_name(int type);
 
+/*
+ * A command, or a subcommand (auto's): what runs it, and its line (or
+ * lines, after a newline) of the usage, without "lroadm"; or, where it
+ * has subcommands, their table. A table ends with an entry without name.
+ */
+struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *usage;
+	const struct cmd *sub;
+};
+
+/* lroadm.c: the command of cmds that word names: the one it spells, or
+ * else the first, in table order, whose name it begins, as iproute2's
+ * matches(); NULL if none.
+ */
+const struct cmd *cmd_find(const struct cmd *cmds, const char *word);
+/* Runs the command of cmds that argv[0] names; "help" right after it
+ * prints its usage instead. parent: the command cmds are subcommands of,
+ * or NULL. Returns the exit status.
+ */
+int cmd_run(const struct cmd *cmds, const char *parent, int argc, char **argv);
+/* "Usage: lroadm ..." of c, and the definitions its words need. */
+void cmd_usage(FILE *f, const struct cmd *c);
+
 /* Commands; argv[0] is the command name. Return the exit status. */
 int cmd_set(int argc, char **argv);
 int cmd_enable(int argc, char **argv);
@@ -140,6 +166,8 @@ int cmd_show(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_monitor(int argc, char **argv);
 int cmd_auto(int argc, char **argv);
+/* auto.c: the subcommands of auto */
+extern const struct cmd auto_cmds[];
 /* descs.c: the descriptor table, through BPF */
 int cmd_descs(int argc, char **argv);
 
