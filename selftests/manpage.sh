@@ -93,7 +93,8 @@ usage=$("$LROADM" help) || { check "lroadm help" false; exit "$RET"; }
 
 # COMMAND := { set DEV [ ... ] | enable DEV | ... }: at bracket depth 1,
 # the word after "{" or "|" is a command; every other lowercase word is a
-# keyword (the words after "set" up to the next "|" are its settings).
+# keyword (the words after "set" up to the next "|" are its settings, but
+# for the keyword dev before its device).
 read -r -d '' parse_usage <<'EOF'
 /^COMMAND :=/ { on = 1; sub(/^COMMAND :=/, "") }
 /^[A-Z]+ :=/ && !/^COMMAND :=/ { on = 0 }
@@ -105,7 +106,7 @@ on { for (i = 1; i <= NF; i++) {
 	if (t !~ /^[a-z_]+$/) { next_cmd = 0; continue }
 	if (next_cmd) { cmd = t; next_cmd = 0; if (what == "commands") print t; continue }
 	if (what == "keywords") print t
-	if (what == "settings" && cmd == "set") print t
+	if (what == "settings" && cmd == "set" && t != "dev") print t
 } }
 EOF
 usage_cmds=$(awk -v what=commands "$parse_usage" <<< "$usage")

@@ -2,9 +2,10 @@
 /*
  * lroadm: the configuration commands.
  *
- *   set <dev> [max_aggr N] [max_desc N] [features LIST] [flush_timeout_us N]
- *             [max_held_bytes N]
- *   enable <dev> | disable <dev> | del <dev> | show [<dev>]
+ *   set [dev] <dev> [max_aggr N] [max_desc N] [features LIST]
+ *                   [flush_timeout_us N] [max_held_bytes N]
+ *   enable [dev] <dev> | disable [dev] <dev> | del [dev] <dev>
+ *   show [[dev] <dev>]
  *
  * set attaches LRO (dev-add, with the module's defaults for what is not
  * given) or changes only the given values (dev-set); enable attaches if
@@ -124,20 +125,26 @@ static int dev_set(const char *name, const struct lro_config *c, bool attach)
 int cmd_set(int argc, char **argv)
 {
 	struct lro_config c = {};
+	const char *name;
 	int n;
 
-	if (argc < 2) {
+	n = parse_dev(argc - 1, argv + 1, &name);
+	if (n < 0)
+		return EXIT_USAGE;
+	if (!n) {
 		error("set needs a device");
 		return EXIT_USAGE;
 	}
-	n = parse_settings(argc - 2, argv + 2, &c);
+	argc -= 1 + n;
+	argv += 1 + n;
+	n = parse_settings(argc, argv, &c);
 	if (n < 0)
 		return EXIT_USAGE;
-	if (n < argc - 2) {
-		error("unknown setting \"%s\" (%s)", argv[2 + n], setting_names());
+	if (n < argc) {
+		error("unknown setting \"%s\" (%s)", argv[n], setting_names());
 		return EXIT_USAGE;
 	}
-	return dev_set(argv[1], &c, true);
+	return dev_set(name, &c, true);
 }
 
 int dev_cmd(uint8_t cmd, const char *name)
@@ -230,20 +237,37 @@ int dev_show(const char *name, bool stats)
 	return ret;
 }
 
+/* The device of enable, disable and del, which take it and nothing else:
+ * NULL after an error.
+ */
+static const char *only_dev(int argc, char **argv)
+{
+	const char *name;
+	int n;
+
+	n = parse_dev(argc - 1, argv + 1, &name);
+	if (n < 0)
+		return NULL;
+	if (!n || n < argc - 1) {
+		error("%s needs a device, and only that", argv[0]);
+		return NULL;
+	}
+	return name;
+}
+
 static int dev_enable(int argc, char **argv, bool enable)
 {
+	const char *name = only_dev(argc, argv);
 	struct lro_config c = {};
 
-	if (argc != 2) {
-		error("%s needs a device, and only that", argv[0]);
+	if (!name)
 		return EXIT_USAGE;
-	}
 	/* disable does not attach: a dev-set alone, which fails like show
 	 * where LRO is not attached, whoever detached it and when.
 	 */
 	c.has[LRO_A_DEV_ENABLED] = true;
 	c.val[LRO_A_DEV_ENABLED] = enable;
-	return dev_set(argv[1], &c, enable);
+	return dev_set(name, &c, enable);
 }
 
 int cmd_enable(int argc, char **argv)
@@ -258,18 +282,24 @@ int cmd_disable(int argc, char **argv)
 
 int cmd_del(int argc, char **argv)
 {
-	if (argc != 2) {
-		error("del needs a device, and only that");
+	const char *name = only_dev(argc, argv);
+
+	if (!name)
 		return EXIT_USAGE;
-	}
-	return dev_cmd(LRO_CMD_DEV_DEL, argv[1]);
+	return dev_cmd(LRO_CMD_DEV_DEL, name);
 }
 
 int cmd_show(int argc, char **argv)
 {
-	if (argc > 2) {
+	const char *name = NULL;
+	int n;
+
+	n = parse_dev(argc - 1, argv + 1, &name);
+	if (n < 0)
+		return EXIT_USAGE;
+	if (n < argc - 1) {
 		error("show takes one device at most");
 		return EXIT_USAGE;
 	}
-	return dev_show(argc == 2 ? argv[1] : NULL, false);
+	return dev_show(name, false);
 }

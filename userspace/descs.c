@@ -2,7 +2,7 @@
 /*
  * lroadm: the descriptor table.
  *
- *   descs [<dev>] [cpu N] [interval MS [count N]]
+ *   descs [[dev] <dev>] [cpu N] [interval MS [count N]]
  *
  * One row per flow LRO holds segments of right now, on one device or on
  * every device LRO is attached to in this network namespace, from all CPUs
@@ -330,9 +330,10 @@ int cmd_descs(int argc, char **argv)
 	uint32_t interval = 0, count = 0, cpu = 0, n;
 	bool have_cpu = false;
 	const char *name = NULL;
-	int ret = 0;
+	int ret = 0, k;
 
-	for (argc--, argv++; argc > 0; argc--, argv++) {
+	/* The keywords and their values, and the device, in any order. */
+	for (argc--, argv++; argc > 0; argc -= k, argv += k) {
 		uint32_t *val = NULL;
 
 		if (!strcmp(argv[0], "cpu")) {
@@ -343,14 +344,21 @@ int cmd_descs(int argc, char **argv)
 		} else if (!strcmp(argv[0], "count")) {
 			val = &count;
 		}
-		if (val && argc > 1) {
+		if (val) {
+			if (argc < 2) {
+				error("%s needs a value", argv[0]);
+				return EXIT_USAGE;
+			}
 			if (parse_u32(argv[0], argv[1], val))
 				return EXIT_USAGE;
-			argc--, argv++;
-		} else if (!val && !name) {
-			name = argv[0];
+			k = 2;
+		} else if (!name) {
+			k = parse_dev(argc, argv, &name);
+			if (k < 0)
+				return EXIT_USAGE;
 		} else {
-			error("usage: descs [ DEV ] [ cpu N ] [ interval MS [ count N ] ]");
+			error("unknown descs argument \"%s\" (try \"lroadm descs help\")",
+			      argv[0]);
 			return EXIT_USAGE;
 		}
 	}

@@ -87,6 +87,22 @@ int dev_ifindex(const char *name)
 	return (int)ifindex;
 }
 
+int parse_dev(int argc, char **argv, const char **name)
+{
+	if (argc < 1)
+		return 0;
+	if (strcmp(argv[0], "dev")) {
+		*name = argv[0];
+		return 1;
+	}
+	if (argc < 2) {
+		error("dev needs a device name");
+		return -1;
+	}
+	*name = argv[1];
+	return 2;
+}
+
 static int parse_base(const char *what, const char *arg, int base,
 		      uint32_t *val)
 {

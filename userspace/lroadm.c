@@ -53,19 +53,19 @@ static int cmd_help(int argc, char **argv);
  * show, st stats, d descs, se set. Each with its usage, without "lroadm".
  */
 static const struct cmd cmds[] = {
-	{ "show",	cmd_show,	"show [ DEV ]", NULL },
+	{ "show",	cmd_show,	"show [ [ dev ] DEV ]", NULL },
 	{ "stats",	cmd_stats,	"stats [ [ dev ] DEV ] [ reset ]", NULL },
 	{ "descs",	cmd_descs,
-	  "descs [ DEV ] [ cpu N ] [ interval MS [ count N ] ]", NULL },
+	  "descs [ [ dev ] DEV ] [ cpu N ] [ interval MS [ count N ] ]", NULL },
 	{ "monitor",	cmd_monitor,	"monitor", NULL },
 	{ "auto",	cmd_auto,	NULL,	auto_cmds },
 	{ "help",	cmd_help,	"help", NULL },
 	{ "set",	cmd_set,
-	  "set DEV [ max_aggr N ] [ max_desc N ] [ features FEATURES ]\n"
-	  "        [ flush_timeout_us N ] [ max_held_bytes N ]", NULL },
-	{ "enable",	cmd_enable,	"enable DEV", NULL },
-	{ "disable",	cmd_disable,	"disable DEV", NULL },
-	{ "del",	cmd_del,	"del DEV", NULL },
+	  "set [ dev ] DEV [ max_aggr N ] [ max_desc N ] [ features FEATURES ]\n"
+	  "                [ flush_timeout_us N ] [ max_held_bytes N ]", NULL },
+	{ "enable",	cmd_enable,	"enable [ dev ] DEV", NULL },
+	{ "disable",	cmd_disable,	"disable [ dev ] DEV", NULL },
+	{ "del",	cmd_del,	"del [ dev ] DEV", NULL },
 	{ }
 };
 
@@ -174,6 +174,7 @@ static void usage(FILE *f)
 		"A command may be shortened to a prefix of its name: it stands for\n"
 		"the first command above whose name it begins (s: show, se: set), as\n"
 		"in ip. help after a command prints its lines alone (auto add help).\n"
+		"dev DEV names a device whatever it is called (dev help, dev reset).\n"
 		"set attaches LRO to DEV if it is not attached (what is not given comes\n"
 		"from the module parameters) or changes only what is given; enable\n"
 		"attaches too, disable does not. Limits: max_desc 1..65536,\n"

@@ -71,6 +71,12 @@ void dev_print_config(struct json *j, const struct lro_dev_info *d);
  */
 void dev_print_stats(struct json *j, const struct lro_dev_info *d);
 int dev_ifindex(const char *name);
+/* The device at the start of argv: argv[0], or the word after the keyword
+ * "dev", which names a device whatever it is called ("stats dev reset"),
+ * as in ip(8). Returns the number of words taken (0: argc is 0), or -1
+ * after an error.
+ */
+int parse_dev(int argc, char **argv, const char **name);
 int parse_features(const char *arg, uint32_t *features);
 int parse_u32(const char *what, const char *arg, uint32_t *val);
 /* The name of a LRO_A_DEV_* attribute as lroadm writes it (underscored). */
