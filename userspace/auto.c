@@ -41,13 +41,15 @@ const char *auto_attr_name(int type)
 	return attr_set_name(auto_attr_names, LRO_A_AUTO_MAX, type);
 }
 
-/* The LRO_A_AUTO_* a match word (kind, ifname, all-netns) stands for, or 0. */
+/* The LRO_A_AUTO_* a match word (kind, ifname, all-netns or all_netns)
+ * stands for, or 0.
+ */
 static int match_type(const char *word)
 {
 	int a;
 
 	for (a = LRO_A_AUTO_KIND; a <= LRO_A_AUTO_ALL_NETNS; a++)
-		if (!strcmp(word, auto_attr_names[a]))
+		if (name_is(word, auto_attr_names[a]))
 			return a;
 	return 0;
 }

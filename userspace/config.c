@@ -26,13 +26,15 @@ static bool settable(int type)
 	return config_attr(type) && type != LRO_A_DEV_ENABLED;
 }
 
-/* The LRO_A_DEV_* a setting's name stands for, or 0. */
+/* The LRO_A_DEV_* a setting's name stands for (max_aggr or max-aggr),
+ * or 0.
+ */
 static int setting_type(const char *name)
 {
 	int a;
 
 	for (a = 1; a <= LRO_A_DEV_MAX; a++)
-		if (settable(a) && !strcmp(name, attr_name(a)))
+		if (settable(a) && name_is(name, attr_name(a)))
 			return a;
 	return 0;
 }
@@ -60,13 +62,14 @@ int parse_settings(int argc, char **argv, struct lro_config *c)
 		a = setting_type(argv[n]);
 		if (!a)
 			break;
+		/* errors name it as lroadm writes it, however it was typed */
 		if (n + 1 == argc) {
-			error("%s needs a value", argv[n]);
+			error("%s needs a value", attr_name(a));
 			return -1;
 		}
 		val = &c->val[a];
 		if (a == LRO_A_DEV_FEATURES ? parse_features(argv[n + 1], val) :
-		    parse_u32(argv[n], argv[n + 1], val))
+		    parse_u32(attr_name(a), argv[n + 1], val))
 			return -1;
 		c->has[a] = true;
 	}

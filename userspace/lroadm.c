@@ -175,6 +175,8 @@ static void usage(FILE *f)
 		"the first command above whose name it begins (s: show, se: set), as\n"
 		"in ip. help after a command prints its lines alone (auto add help).\n"
 		"dev DEV names a device whatever it is called (dev help, dev reset).\n"
+		"Names take dashes for underscores too, as the netlink spec writes\n"
+		"them: max-aggr, features extract-vlan-id.\n"
 		"set attaches LRO to DEV if it is not attached (what is not given comes\n"
 		"from the module parameters) or changes only what is given; enable\n"
 		"attaches too, disable does not. Limits: max_desc 1..65536,\n"

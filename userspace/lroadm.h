@@ -81,6 +81,10 @@ int parse_features(const char *arg, uint32_t *features);
 int parse_u32(const char *what, const char *arg, uint32_t *val);
 /* The name of a LRO_A_DEV_* attribute as lroadm writes it (underscored). */
 const char *attr_name(int type);
+/* Whether word spells name, a dash and an underscore standing for each
+ * other: the spec's spelling (max-aggr) as well as lroadm's (max_aggr).
+ */
+bool name_is(const char *word, const char *name);
 /* names[type], for type 1..max, or type as a number where it has none. */
 const char *attr_set_name(const char *const names[], int max, int type);
 /* Whether a LRO_A_DEV_* attribute is a setting (in the config set). */
