@@ -317,8 +317,7 @@ int main(int argc, char **argv)
 			if (enter_netns(argv[0]))
 				return EXIT_USAGE;
 		} else {
-			error("unknown option \"%s\"", argv[0]);
-			usage(stderr);
+			error("unknown option \"%s\" (try \"lroadm help\")", argv[0]);
 			return EXIT_USAGE;
 		}
 	}
