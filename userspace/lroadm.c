@@ -23,16 +23,31 @@
 
 struct lroadm_opts opts;
 
+/* "<what>: <message>." on stderr, after what stdout holds so far. */
+static void message(const char *what, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", what);
+	vfprintf(stderr, fmt, ap);
+	fputs(".\n", stderr);
+}
+
 void error(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("Error: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	message("Error", fmt, ap);
 	va_end(ap);
-	fputs(".\n", stderr);
+}
+
+void warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	message("Warning", fmt, ap);
+	va_end(ap);
 }
 
 /* Words the usage defines (NAME := ...), as the command lines use them. */

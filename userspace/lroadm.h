@@ -38,6 +38,8 @@ enum {
 
 /* "Error: <message>." on stderr; fmt without the final period. */
 void error(const char *fmt, ...) __printf(1, 2);
+/* "Warning: <message>." on stderr: something done, but with a word. */
+void warning(const char *fmt, ...) __printf(1, 2);
 
 /*
  * The settings of an attachment (the spec's config attribute set, a subset

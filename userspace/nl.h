@@ -26,7 +26,8 @@ void lnl_close(struct lnl *nl);
 struct nl_msg *lnl_req(struct lnl *nl, uint8_t cmd, int flags);
 
 /* Sends req (and frees it), calls cb for every message of the reply and
- * waits for the ACK or the end of the dump. Returns 0, or the exit status
+ * waits for the ACK or the end of the dump; a message the kernel sent
+ * with its ACK is printed as a warning. Returns 0, or the exit status
  * after printing an error: EXIT_KERNEL for the kernel's. cb returns NL_OK,
  * NL_SKIP, or NL_STOP after printing an error (error()) of lroadm's own:
  * then EXIT_USAGE at once, the rest of the reply unread, and the socket
