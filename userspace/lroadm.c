@@ -184,7 +184,7 @@ static void usage(FILE *f)
 	fprintf(f, " }\n");
 	print_defs(f, NULL);
 	fprintf(f,
-		"OPTIONS := { -V[ersion] | -j[son] | -p[retty] | -n[etns] NAME }\n"
+		"OPTIONS := { -V[ersion] | -j[son] | -p[retty] | -t[imestamp] | -n[etns] NAME }\n"
 		"\n"
 		"A command may be shortened to a prefix of its name: it stands for\n"
 		"the first command above whose name it begins (s: show, se: set), as\n"
@@ -323,6 +323,8 @@ int main(int argc, char **argv)
 			opts.json = true;
 		} else if (is_opt(argv[0], "pretty")) {
 			opts.pretty = true;
+		} else if (is_opt(argv[0], "timestamp")) {
+			opts.timestamp = true;
 		} else if (is_opt(argv[0], "netns")) {
 			if (argc < 2) {
 				error("%s needs a network namespace name", argv[0]);

@@ -18,6 +18,7 @@
 struct lroadm_opts {
 	bool json;	/* -j */
 	bool pretty;	/* -p */
+	bool timestamp;	/* -t: monitor stamps each event */
 };
 extern struct lroadm_opts opts;
 

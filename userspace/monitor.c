@@ -13,9 +13,12 @@
  *
  * or, with -j, one JSON object per line (the event, then the device's
  * members as show prints them and its stats, or the rule's as auto show
- * prints them).
+ * prints them). With -t, each event after the time it came: a
+ * "Timestamp: ..." line, or a "timestamp" member first.
  */
 #include <stdio.h>
+#include <sys/time.h>
+#include <time.h>
 
 #include <netlink/genl/genl.h>
 #include <netlink/socket.h>
@@ -62,11 +65,38 @@ static int event_parse(struct nl_msg *msg, struct monitor_event *ev)
 	return dev_parse(msg, &ev->dev);
 }
 
+/*
+ * -t: the time an event is printed, before it. Text: a line, as ip -t
+ * monitor prints it ("Timestamp: Sat Dec  5 00:15:26 2026 123456 usec");
+ * JSON: a "timestamp" member, seconds since the epoch to the microsecond.
+ */
+static void timestamp_print(struct json *j)
+{
+	char buf[64];
+	struct timeval tv;
+	struct tm tm;
+
+	gettimeofday(&tv, NULL);
+	if (j) {
+		snprintf(buf, sizeof(buf), "%lld.%06ld", (long long)tv.tv_sec,
+			 (long)tv.tv_usec);
+		json_number(j, "timestamp", buf);
+		return;
+	}
+	/* asctime()'s format, without its newline */
+	strftime(buf, sizeof(buf), "%a %b %e %H:%M:%S %Y",
+		 localtime_r(&tv.tv_sec, &tm));
+	printf("Timestamp: %s %ld usec\n", buf, (long)tv.tv_usec);
+}
+
 /* Text: the event, then the line show or auto show prints; JSON: the
  * "event" member, then the members they print (and a device's stats).
+ * With -t, the time first.
  */
 static void event_print(struct json *j, const struct monitor_event *ev)
 {
+	if (opts.timestamp)
+		timestamp_print(j);
 	if (j)
 		json_string(j, "event", ev->name);
 	else
