@@ -10,7 +10,8 @@
 #     settings it takes (its "unknown setting" error), has one in SETTINGS,
 #     with the range the usage gives; each feature has one there too;
 #   * each counter of kmod/stats-list.h has one in COUNTERS;
-#   * each option of the usage has one in OPTIONS, short and long;
+#   * each option of the usage (its OPTIONS and its Usage: lines) has one
+#     in OPTIONS, short and long;
 #   * every keyword of the usage's COMMAND block is in the SYNOPSIS.
 #
 # An entry is a .TP paragraph whose tag starts with the name, in that
@@ -120,6 +121,9 @@ err_settings=$("$LROADM" set lroadm-manpage-nodev lroadm-manpage-bogus 1 2>&1 |
 features=$(sed -n 's/^FEATURE := { \(.*\) }$/\1/p' <<< "$usage" | tr -s '| ' '\n')
 options=$(sed -n 's/^OPTIONS := { \(.*\) }$/\1/p' <<< "$usage" |
 	grep -o -- '-[A-Za-z]\[[a-z]*\]' | sed 's/^\(-[A-Za-z]\)\[\([a-z]*\)\]$/\1 \1\2/')
+# and those of the Usage: lines above the first empty one (-b, -force)
+usage_options=$(sed '/^$/q' <<< "$usage" |
+	grep -o -- '-[A-Za-z]\[[a-z]*\]' | sed 's/^\(-[A-Za-z]\)\[\([a-z]*\)\]$/\1 \1\2/')
 counters=$(sed -n 's/^LRO_STAT([A-Z_0-9]*,[[:space:]]*\([a-z_0-9]*\),.*/\1/p' \
 	"$TOP/kmod/stats-list.h")
 
@@ -129,6 +133,7 @@ nonempty "settings in lroadm help" "$usage_settings"
 nonempty "settings in set's error" "$err_settings"
 nonempty "features in lroadm help" "$features"
 nonempty "options in lroadm help" "$options"
+nonempty "options in lroadm help's Usage: lines" "$usage_options"
 nonempty "counters in kmod/stats-list.h" "$counters"
 check "every option of the usage parsed" eq "$(wc -l <<< "$options")" \
 	"$(sed -n 's/^OPTIONS := { \(.*\) }$/\1/p' <<< "$usage" | tr '|' '\n' | grep -c .)"
@@ -146,7 +151,7 @@ has_all "SETTINGS has an entry for every feature" "$features" \
 	"$(tags_all SETTINGS | first_words)"
 has_all "COUNTERS has an entry for every counter of kmod/stats-list.h" \
 	"$counters" "$(tags COUNTERS | first_words)"
-has_all "OPTIONS has an entry for every option, short and long" "$options" \
+has_all "OPTIONS has an entry for every option, short and long" "$options $usage_options" \
 	"$(tags OPTIONS | tr -s ' ,' '\n')"
 has_all "SYNOPSIS has every keyword of lroadm's usage" "$keywords" "$synopsis"
 

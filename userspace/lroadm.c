@@ -23,12 +23,17 @@
 
 struct lroadm_opts opts;
 
-/* "<what>: <message>." on stderr, after what stdout holds so far. */
+/*
+ * "<what>: <message>." on stderr, after what stdout holds so far; with -b,
+ * "<what>: <message> (line N)."
+ */
 static void message(const char *what, const char *fmt, va_list ap)
 {
 	fflush(stdout);
 	fprintf(stderr, "%s: ", what);
 	vfprintf(stderr, fmt, ap);
+	if (batch_line)
+		fprintf(stderr, " (line %u)", batch_line);
 	fputs(".\n", stderr);
 }
 
@@ -178,7 +183,8 @@ static void usage(FILE *f)
 	const char *lead = "COMMAND := { ";
 	const struct cmd *c;
 
-	fprintf(f, "Usage: lroadm [ OPTIONS ] COMMAND\n\n");
+	fprintf(f, "Usage: lroadm [ OPTIONS ] COMMAND\n"
+		"       lroadm [ OPTIONS ] [ -f[orce] ] -b[atch] FILE\n\n");
 	for (c = cmds; c->name; c++)
 		print_cmd(f, c, &lead, "\n           | ");
 	fprintf(f, " }\n");
@@ -190,6 +196,8 @@ static void usage(FILE *f)
 		"the first command above whose name it begins (s: show, se: set), as\n"
 		"in ip. help after a command prints its lines alone (auto add help).\n"
 		"dev DEV names a device whatever it is called (dev help, dev reset).\n"
+		"-b FILE runs the commands of FILE (- for stdin), one a line, up to\n"
+		"the first that fails, or with -force all of them, as ip -b does.\n"
 		"Names take dashes for underscores too, as the netlink spec writes\n"
 		"them: max-aggr, features extract-vlan-id.\n"
 		"set attaches LRO to DEV if it is not attached (what is not given comes\n"
@@ -302,6 +310,11 @@ int cmd_run(const struct cmd *cmds, const char *parent, int argc, char **argv)
 	return c->fn(argc, argv);
 }
 
+int lroadm_run(int argc, char **argv)
+{
+	return cmd_run(cmds, NULL, argc, argv);
+}
+
 /* "-j", "-json", "--json": any prefix of the long name, like iproute2. */
 static bool is_opt(const char *arg, const char *name)
 {
@@ -312,6 +325,9 @@ static bool is_opt(const char *arg, const char *name)
 
 int main(int argc, char **argv)
 {
+	const char *batch = NULL;
+	bool force = false;
+
 	for (argc--, argv++; argc > 0 && argv[0][0] == '-'; argc--, argv++) {
 		if (is_opt(argv[0], "help")) {
 			usage(stdout);
@@ -325,6 +341,15 @@ int main(int argc, char **argv)
 			opts.pretty = true;
 		} else if (is_opt(argv[0], "timestamp")) {
 			opts.timestamp = true;
+		} else if (is_opt(argv[0], "force")) {
+			force = true;
+		} else if (is_opt(argv[0], "batch")) {
+			if (argc < 2) {
+				error("%s needs a file name", argv[0]);
+				return EXIT_USAGE;
+			}
+			argc--, argv++;
+			batch = argv[0];
 		} else if (is_opt(argv[0], "netns")) {
 			if (argc < 2) {
 				error("%s needs a network namespace name", argv[0]);
@@ -338,9 +363,15 @@ int main(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if (batch && argc) {
+		error("\"%s\" after -b %s: the commands are in the file", argv[0], batch);
+		return EXIT_USAGE;
+	}
+	if (batch)
+		return batch_run(batch, force);
 	if (argc < 1) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	return cmd_run(cmds, NULL, argc, argv);
+	return lroadm_run(argc, argv);
 }

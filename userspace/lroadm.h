@@ -169,6 +169,17 @@ const struct cmd *cmd_find(const struct cmd *cmds, const char *word);
 int cmd_run(const struct cmd *cmds, const char *parent, int argc, char **argv);
 /* "Usage: lroadm ..." of c, and the definitions its words need. */
 void cmd_usage(FILE *f, const struct cmd *c);
+/* Runs the command line argv (a command and its arguments, as after
+ * lroadm's options). Returns the exit status.
+ */
+int lroadm_run(int argc, char **argv);
+
+/* batch.c: -b FILE, with -force or without. Returns the exit status: the
+ * worst of the lines run.
+ */
+int batch_run(const char *file, bool force);
+/* The line of the -b file being run, 0 for none: messages name it. */
+extern unsigned int batch_line;
 
 /* Commands; argv[0] is the command name. Return the exit status. */
 int cmd_set(int argc, char **argv);
