@@ -26,6 +26,9 @@
 #    device removal) of its own netns only.
 #  - lroadm exits 1 where it refuses a command itself (its grammar, a
 #    value, a device it cannot find), 2 where the kernel refuses it.
+#  - ip's habits: command prefixes, "dev DEV", "COMMAND help", the spec's
+#    dashed names, -b FILE (stops at the first bad line, names it; -force
+#    goes on, worst status), -t monitor's Timestamp lines.
 #  - An allocation failing in lroadm (lroadm_inject.so) ends the command
 #    with an error: none hangs waiting for the rest of a reply it stopped
 #    reading, and monitor does not go on without the event.
@@ -305,6 +308,88 @@ check "010 is ten, as in sysfs" adm set veth-srv max_desc 010
 check "... max_desc is 10" test "$(sysfs_read max_desc)" = 10
 adm set veth-srv max_desc 64
 
+#
+# The grammar of ip and devlink: prefixes, dev, help after a command,
+# the spec's dashed names, -b; 1 for what lroadm refuses, 2 for what the
+# kernel refuses.
+#
+check "s is show" out_is "$before" adm s veth-srv
+check "auto s is auto show" out_is "$(adm auto show)" adm auto s
+check "d is descs, the first command in table order it begins" \
+	out_is "$("$LROADM" descs help)" "$LROADM" d help
+check "se is set" adm se veth-srv max_aggr 16
+check "a word longer than any command is none" \
+	fails_with '^Error: unknown command "sets" \(try "lroadm help"\)\.$' adm sets veth-srv
+check "an empty word is no prefix" fails_with '^Error: unknown command ""' adm ""
+check "an unknown auto subcommand" \
+	fails_with '^Error: unknown auto command "x" \(try "lroadm auto help"\)\.$' adm auto x
+check "an unknown option: a hint" \
+	fails_with '^Error: unknown option "-x" \(try "lroadm help"\)\.$' "$LROADM" -x show
+check "... in one line, without the usage" eq "$("$LROADM" -x show 2>&1 | wc -l)" 1
+# usage_of WORDS...: "lroadm WORDS help" exits 0 and prints the usage of WORDS
+usage_of() {
+	local out
+	out=$("$LROADM" "$@" help 2>&1) || { echo "    exit status $? from: lroadm $* help"; return 1; }
+	grep -q "^Usage: lroadm $*" <<< "$out" && return 0
+	echo "$out" | sed 's/^/    got: /'
+	return 1
+}
+for words in set enable disable del show stats descs monitor auto "auto add" "auto del" help; do
+	check "lroadm $words help: its usage, exit 0" usage_of $words
+done
+check "set dev without a device" fails_with '^Error: dev needs a device name\.$' adm set dev
+check "show dev without a device" fails_with '^Error: dev needs a device name\.$' adm show dev
+check "show dev veth-srv" out_is "$before" adm show dev veth-srv
+check "disable dev veth-srv" adm disable dev veth-srv
+check "enable dev veth-srv" adm enable dev veth-srv
+check "set dev veth-srv max_aggr 16" adm set dev veth-srv max_aggr 16
+check "del dev of a device LRO is not attached to: the kernel refuses (2)" \
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm del dev dummy1
+check "nothing changed by the dev commands" same "$before" "$(adm show veth-srv)"
+ip -n "$NS_SRV" link add name help type dummy
+check "set dev help: the device named help" adm set dev help max_aggr 5
+check "show dev help shows it" jq_is '["help",5]' '[.[0].ifname, .[0].max_aggr]' adm -j show dev help
+check "del dev help" adm del dev help
+ip -n "$NS_SRV" link del dev help
+check "set max-aggr 17 flush-timeout-us 100: the spec's names" \
+	adm set veth-srv max-aggr 17 flush-timeout-us 100
+check "... applied" jq_is '[17,100]' '[.[0].max_aggr, .[0].flush_timeout_us]' adm -j show veth-srv
+check "... shown with underscores" \
+	grep -q ' max_aggr 17 features napi flush_timeout_us 100 ' <(adm show veth-srv)
+check "set veth-srv max-aggr 16" adm set veth-srv max-aggr 16
+check "... show shows 16" jq_is 16 '.[0].max_aggr' adm -j show veth-srv
+check "features napi,extract-vlan-id" adm set veth-srv features napi,extract-vlan-id
+check "... shown as extract_vlan_id" jq_is '["napi","extract_vlan_id"]' '.[0].features' \
+	adm -j show veth-srv
+check "a bad max-aggr value, named max_aggr" \
+	fails_with '^Error: invalid max_aggr value "x"\.$' adm set veth-srv max-aggr x
+check "max-aggr 65: the kernel refuses it (2), naming max_aggr" \
+	refused_with '^Error: integer out of range \(attribute max_aggr, valid 1\.\.64\)\.$' \
+	adm set veth-srv max-aggr 65
+adm set veth-srv flush_timeout_us 0 features napi
+check "nothing changed by the dashed names" same "$before" "$(adm show veth-srv)"
+cat > "$tmp/batch" <<'EOF'
+# max_aggr 21, 22, then a bad line, then 23
+set veth-srv max_aggr 21
+
+set dev veth-srv max_aggr 22	# dev, and a comment
+set veth-srv max_aggr x
+set veth-srv max_aggr 23
+EOF
+check "-b: the bad line fails, naming its line" \
+	fails_with '^Error: invalid max_aggr value "x" \(line 5\)\.$' adm -b "$tmp/batch"
+check "-b: the lines before it applied, none after it" jq_is 22 '.[0].max_aggr' adm -j show veth-srv
+check "-b -force: the bad line fails" fails_with '\(line 5\)\.$' adm -force -b "$tmp/batch"
+check "-b -force: the lines after it applied too" jq_is 23 '.[0].max_aggr' adm -j show veth-srv
+printf '%s\n' 'set veth-srv max_aggr 16' 'del dummy1' 'set veth-srv max_aggr x' > "$tmp/batch"
+check "-b -force: the worst status, 2: the kernel refused line 2" \
+	refused_with '^Error: LRO is not attached to dummy1 \(line 2\)\.$' adm -force -b "$tmp/batch"
+check "-b -: from stdin, quotes keep a blank in a word" \
+	fails_with '^Error: cannot find device "no such" \(line 1\)\.$' adm -b - <<< "show dev 'no such'"
+check "-b without a file" fails_with '^Error: -b needs a file name\.$' "$LROADM" -b
+check "-b FILE and a command" fails_with '^Error: "show" after -b ' adm -b "$tmp/batch" show
+check "nothing changed by the batches" same "$before" "$(adm show veth-srv)"
+
 # Strict policy, with hand-made messages.
 idx=$(srv_ifindex veth-srv)
 check "unknown attribute refused" \
@@ -527,12 +612,17 @@ ip netns exec "$NS_SRV" "$LROADM" monitor > "$tmp/mon.txt" 2>&1 &
 mon_pids+=($!)
 ip netns exec "$NS_CLI" "$LROADM" -j monitor > "$tmp/mon-cli.json" 2>&1 &
 mon_pids+=($!)
+"$LROADM" -n "$NS_SRV" -t monitor > "$tmp/mon-t.txt" 2>&1 &
+mon_pids+=($!)
+"$LROADM" -n "$NS_SRV" -t -j monitor > "$tmp/mon-t.json" 2>&1 &
+mon_pids+=($!)
 # Until every monitor has joined: poke (max_aggr 30, left out below) and look.
 for _ in $(seq 100); do
 	adm set veth-srv max_aggr 30
 	cli_adm set veth-cli max_aggr 30
 	grep -q . "$tmp/mon.json" && grep -q . "$tmp/mon.txt" &&
-		grep -q . "$tmp/mon-cli.json" && break
+		grep -q . "$tmp/mon-cli.json" && grep -q . "$tmp/mon-t.txt" &&
+		grep -q . "$tmp/mon-t.json" && break
 	sleep 0.1
 done
 adm set veth-srv max_aggr 12
@@ -584,6 +674,16 @@ check "monitor in the other netns: its own events only" \
 	out_is "change 5" events "$tmp/mon-cli.json" veth-cli
 check "monitor in the other netns: no server events" \
 	out_is "veth-cli" sh -c "jq -r .ifname '$tmp/mon-cli.json' | sort -u"
+# -t: "Timestamp: Sat Dec  5 00:15:26 2026 123456 usec" before each event
+check "-t monitor: Timestamp lines and events, one each in turn" \
+	awk '(NR % 2 == 1) != ($0 ~ /^Timestamp: /) { bad = 1 } END { exit bad || NR < 2 || NR % 2 }' \
+	"$tmp/mon-t.txt"
+check "-t monitor: ip -t monitor's format" \
+	grep -Eq '^Timestamp: [A-Z][a-z]{2} [A-Z][a-z]{2} [ 1-3][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2} [0-9]{4} [0-9]{1,6} usec$' \
+	"$tmp/mon-t.txt"
+check "-t -j monitor: a number member timestamp first in each event" \
+	jq_is true '(length > 0) and ([.[] | (keys_unsorted[0] == "timestamp") and (.timestamp | type == "number")] | all)' \
+	jq -s . "$tmp/mon-t.json"
 
 #
 # Devices whose rx_handler another driver holds: refused, saying which
