@@ -4,8 +4,9 @@
  *
  * Talks to lro.ko over the "lro" generic netlink family
  * (Documentation/netlink/specs/lro.yaml); the kernel loads the module on
- * first use. This file holds the options and the command table; each
- * command lives with its kind (config.c, stats.c, monitor.c, auto.c).
+ * first use. This file holds the options, the command table and the
+ * usage made from it; each command lives with its kind (config.c,
+ * stats.c, monitor.c, auto.c, descs.c), and -b in batch.c.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -210,7 +211,9 @@ static void usage(FILE *f)
 		"auto add: a rule that attaches LRO, with the settings set takes, to\n"
 		"the devices that appear later and match KIND (veth, tun, ...) and the\n"
 		"glob PATTERN, in this network namespace or with all-netns in every\n"
-		"one; MATCH names at least a kind or a pattern.\n");
+		"one; MATCH names at least a kind or a pattern.\n"
+		"Exit status: 1 for what lroadm refuses itself (the command line, a\n"
+		"value, a device it cannot find), 2 for what the kernel refuses.\n");
 }
 
 /*
