@@ -167,7 +167,7 @@ int cmd_monitor(int argc, char **argv)
 		err = nl_recvmsgs_default(nl.sk);
 		/* ENOBUFS: notifications were lost; say so and go on */
 		if (err == -NLE_NOMEM) {
-			fprintf(stderr, "Warning: notifications lost (receive buffer overrun).\n");
+			warning("notifications lost (receive buffer overrun)");
 			continue;
 		}
 		if (err < 0) {
