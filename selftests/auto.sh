@@ -61,19 +61,23 @@ trap cleanup EXIT
 lro_load
 mark=$(log_mark)
 adm_a() { "$LROADM" -n "$NS_A" "$@"; }
-# fails_with REGEX COMMAND...: fails (status 1) with REGEX on stderr
-fails_with() {
-	local pattern=$1 rc
+# exits_with STATUS REGEX COMMAND...: fails with STATUS and REGEX on stderr
+exits_with() {
+	local status=$1 pattern=$2 rc
 
-	shift
+	shift 2
 	"$@" >/dev/null 2>"$tmp/err"
 	rc=$?
-	[ $rc -eq 1 ] && grep -Eq -e "$pattern" "$tmp/err" && return 0
-	echo "    exit status $rc (want 1), stderr:"
+	[ $rc -eq "$status" ] && grep -Eq -e "$pattern" "$tmp/err" && return 0
+	echo "    exit status $rc (want $status), stderr:"
 	sed 's/^/    | /' "$tmp/err"
 	echo "    wanted: $pattern"
 	return 1
 }
+# fails_with REGEX COMMAND...: lroadm refuses it itself (status 1)
+fails_with() { exits_with 1 "$@"; }
+# refused_with REGEX COMMAND...: the kernel refuses it (status 2)
+refused_with() { exits_with 2 "$@"; }
 # rules_json [-n NS]: auto show -j, as one JSON array
 rules_json() { "$LROADM" "$@" -j auto show; }
 # attached NS DEV: the max_aggr LRO has on DEV, or "none"
@@ -124,18 +128,18 @@ base_a=$(events "$tmp/monitor_a")
 check "auto add kind veth ifname 'lro*' max_aggr 32 (in $NS_A)" \
 	adm_a auto add kind veth ifname 'lro*' max_aggr 32
 check "the same rule again: refused" \
-	fails_with '^Error: .*a rule with this kind, ifname and all-netns exists\.$' \
+	refused_with '^Error: .*a rule with this kind, ifname and all-netns exists\.$' \
 	adm_a auto add kind veth ifname 'lro*' max_aggr 8
 check "a rule with neither kind nor ifname: refused" \
 	fails_with '^Error: .*needs a kind or an ifname' adm_a auto add max_aggr 8
 check "an all-netns rule from $NS_A: refused" \
-	fails_with "^Error: .*initial network namespace" \
+	refused_with "^Error: .*initial network namespace" \
 	adm_a auto add all-netns kind veth
 check "a pattern with a space: refused" \
-	fails_with '^Error: .*only printable characters, no spaces' \
+	refused_with '^Error: .*only printable characters, no spaces' \
 	adm_a auto add ifname 'lro 1'
 check "deleting a rule that is not there: refused" \
-	fails_with '^Error: .*no rule with this kind, ifname and all-netns\.$' \
+	refused_with '^Error: .*no rule with this kind, ifname and all-netns\.$' \
 	adm_a auto del kind veth
 check "refusals changed nothing: one rule, max_aggr 32" \
 	eq "$(rules_json -n "$NS_A" | jq -c '[.[] | [.kind, .ifname, .config.max_aggr]]')" \
@@ -181,7 +185,7 @@ for i in $(seq 1 64); do echo "auto add ifname p$i"; done > "$tmp/batch"
 ok=0
 while read -r -a words; do adm_a "${words[@]}" && ok=$((ok + 1)); done < "$tmp/batch"
 check "64 rules in $NS_A" eq "$ok" 64
-check "the 65th: refused" fails_with '^Error: .*at most 64 rules' adm_a auto add ifname p65
+check "the 65th: refused" refused_with '^Error: .*at most 64 rules' adm_a auto add ifname p65
 stop_monitor "$mon_a"
 mon_a=
 check "monitor in $NS_A showed its 65 rules added, 1 deleted" \

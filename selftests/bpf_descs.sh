@@ -160,7 +160,7 @@ done
 
 # --- errors --------------------------------------------------------------------
 out=$(srv_lroadm descs lo 2>&1)
-check "lo: not attached (exit status)" eq $? 1
+check "lo: not attached (exit status 2: the kernel's answer)" eq $? 2
 check "lo: not attached (message)" eq "$out" "Error: LRO is not attached to lo."
 out=$(srv_lroadm descs veth-srv cpu 100000 2>&1)
 check "no such CPU" eq "$out" "Error: no CPU 100000."

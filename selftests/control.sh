@@ -24,6 +24,11 @@
 #    nothing; root of a user namespace manages its own netns's devices.
 #  - monitor sees new/change/del notifications (from netlink, sysfs and
 #    device removal) of its own netns only.
+#  - lroadm exits 1 where it refuses a command itself (its grammar, a
+#    value, a device it cannot find), 2 where the kernel refuses it.
+#  - ip's habits: command prefixes, "dev DEV", "COMMAND help", the spec's
+#    dashed names, -b FILE (stops at the first bad line, names it; -force
+#    goes on, worst status), -t monitor's Timestamp lines.
 #  - An allocation failing in lroadm (lroadm_inject.so) ends the command
 #    with an error: none hangs waiting for the rest of a reply it stopped
 #    reading, and monitor does not go on without the event.
@@ -90,20 +95,27 @@ out_is() {
 	return 1
 }
 
-# fails_with PATTERN CMD...: CMD exits 1 and its stderr matches PATTERN (ERE)
-fails_with() {
-	local pattern=$1 rc
-	shift
+# exits_with STATUS PATTERN CMD...: CMD exits with STATUS and its stderr
+# matches PATTERN (ERE)
+exits_with() {
+	local status=$1 pattern=$2 rc
+	shift 2
 	"$@" >/dev/null 2>"$tmp/err"
 	rc=$?
-	if [ $rc -eq 1 ] && grep -Eq -e "$pattern" "$tmp/err"; then
+	if [ $rc -eq "$status" ] && grep -Eq -e "$pattern" "$tmp/err"; then
 		return 0
 	fi
-	echo "    exit status $rc (want 1), stderr:"
+	echo "    exit status $rc (want $status), stderr:"
 	sed 's/^/    | /' "$tmp/err"
 	echo "    wanted: $pattern"
 	return 1
 }
+# fails_with PATTERN CMD...: lroadm refuses CMD itself, exit status 1 (a
+# usage error: the command line, a value, a device it cannot find)
+fails_with() { exits_with 1 "$@"; }
+# refused_with PATTERN CMD...: the kernel refuses CMD, or cannot be
+# reached, exit status 2
+refused_with() { exits_with 2 "$@"; }
 
 # same A B: two captured outputs are equal
 same() {
@@ -141,7 +153,7 @@ check "lroadm help does not load the module" test ! -e /sys/module/lro
 # When the family is not there even after the kernel tried to load it.
 echo "blacklist lro" > "$BLACKLIST"
 check "lroadm without the module, which cannot be autoloaded" \
-	fails_with '^Error: the lro module is not loaded \(modprobe lro\)\.$' "$LROADM" show
+	refused_with '^Error: the lro module is not loaded \(modprobe lro\)\.$' "$LROADM" show
 rm -f "$BLACKLIST"
 check "lroadm show autoloads lro.ko" out_is "" "$LROADM" show
 check "/sys/module/lro after lroadm show" test -d /sys/module/lro
@@ -157,7 +169,7 @@ ip -n "$NS_SRV" link set dummy0 up
 check "show: nothing attached" out_is "" adm show
 check "show -j: nothing attached" out_is "[]" adm -j show
 check "show on a device LRO is not attached to" \
-	fails_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
+	refused_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
 check "set attaches with a full config" \
 	adm set veth-srv max_aggr 32 max_desc 64 features napi flush_timeout_us 0
 check "show after set" out_is "$(line veth-srv enabled 64 32 napi 0)" adm show veth-srv
@@ -179,11 +191,11 @@ check "show after disable" out_is "$(line veth-srv disabled 64 16 napi,evict 200
 check "enable" adm enable veth-srv
 check "show after enable" out_is "$(line veth-srv enabled 64 16 napi,evict 200)" adm show veth-srv
 check "del" adm del veth-srv
-check "show after del" fails_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
+check "show after del" refused_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
 check "sysfs directory gone after del" ip netns exec "$NS_SRV" test ! -e $SYSFS
-check "del again" fails_with '^Error: LRO is not attached to veth-srv\.$' adm del veth-srv
+check "del again" refused_with '^Error: LRO is not attached to veth-srv\.$' adm del veth-srv
 check "disable does not attach" \
-	fails_with '^Error: LRO is not attached to veth-srv\.$' adm disable veth-srv
+	refused_with '^Error: LRO is not attached to veth-srv\.$' adm disable veth-srv
 check "still not attached after disable" out_is "" adm show
 # disable changes LRO only where it is attached, in one request: a detach
 # (lroadm_inject.so) before each of its netlink requests in turn, family
@@ -197,7 +209,7 @@ for n in 1 2 3 4; do
 		"$LROADM" -n "$NS_SRV" disable veth-srv >/dev/null 2>&1
 	[ -e "$tmp/fired" ] || adm del veth-srv
 	check "disable, a detach before its request $n: LRO stays detached" \
-		fails_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
+		refused_with '^Error: LRO is not attached to veth-srv\.$' adm show veth-srv
 	[ -e "$tmp/fired" ] || break	# after its last request
 done
 # set is a dev-set, or a dev-add where LRO is not attached; when another
@@ -254,22 +266,22 @@ for bad in "max_aggr 0" "max_aggr 65" "max_desc 0" "max_desc 65537" \
 	   "max_held_bytes 1073741825"; do
 	set -- $bad
 	check "netlink refuses $bad" \
-		fails_with "^Error: .*\(attribute $1(, valid [0-9.]+)?\)\.$" adm set veth-srv $bad
+		refused_with "^Error: .*\(attribute $1(, valid [0-9.]+)?\)\.$" adm set veth-srv $bad
 	check "nothing changed after $bad" same "$before" "$(adm show veth-srv)"
 	check "netlink refuses $bad with another value" \
-		fails_with "attribute $1" adm set veth-srv max_aggr 20 $bad
+		refused_with "attribute $1" adm set veth-srv max_aggr 20 $bad
 	check "nothing changed after $bad with another value" same "$before" "$(adm show veth-srv)"
 done
 check "netlink range error says the range" \
-	fails_with '^Error: integer out of range \(attribute max_aggr, valid 1\.\.64\)\.$' \
+	refused_with '^Error: integer out of range \(attribute max_aggr, valid 1\.\.64\)\.$' \
 	adm set veth-srv max_aggr 65
 check "netlink mask error names the attribute" \
-	fails_with '^Error: reserved bit set \(attribute features\)\.$' \
+	refused_with '^Error: reserved bit set \(attribute features\)\.$' \
 	adm set veth-srv features 8
 ip -n "$NS_SRV" link add dummy1 type dummy
-check "bad value on attach is refused" fails_with 'attribute max_desc' adm set dummy1 max_desc 0
+check "bad value on attach is refused" refused_with 'attribute max_desc' adm set dummy1 max_desc 0
 check "bad value on attach attaches nothing" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
 check "unknown feature name" \
 	fails_with '^Error: unknown feature "bogus" \(napi, extract_vlan_id, evict or none\)\.$' \
 	adm set veth-srv features napi,bogus
@@ -295,6 +307,88 @@ check "nothing changed after local errors" same "$before" "$(adm show veth-srv)"
 check "010 is ten, as in sysfs" adm set veth-srv max_desc 010
 check "... max_desc is 10" test "$(sysfs_read max_desc)" = 10
 adm set veth-srv max_desc 64
+
+#
+# The grammar of ip and devlink: prefixes, dev, help after a command,
+# the spec's dashed names, -b; 1 for what lroadm refuses, 2 for what the
+# kernel refuses.
+#
+check "s is show" out_is "$before" adm s veth-srv
+check "auto s is auto show" out_is "$(adm auto show)" adm auto s
+check "d is descs, the first command in table order it begins" \
+	out_is "$("$LROADM" descs help)" "$LROADM" d help
+check "se is set" adm se veth-srv max_aggr 16
+check "a word longer than any command is none" \
+	fails_with '^Error: unknown command "sets" \(try "lroadm help"\)\.$' adm sets veth-srv
+check "an empty word is no prefix" fails_with '^Error: unknown command ""' adm ""
+check "an unknown auto subcommand" \
+	fails_with '^Error: unknown auto command "x" \(try "lroadm auto help"\)\.$' adm auto x
+check "an unknown option: a hint" \
+	fails_with '^Error: unknown option "-x" \(try "lroadm help"\)\.$' "$LROADM" -x show
+check "... in one line, without the usage" eq "$("$LROADM" -x show 2>&1 | wc -l)" 1
+# usage_of WORDS...: "lroadm WORDS help" exits 0 and prints the usage of WORDS
+usage_of() {
+	local out
+	out=$("$LROADM" "$@" help 2>&1) || { echo "    exit status $? from: lroadm $* help"; return 1; }
+	grep -q "^Usage: lroadm $*" <<< "$out" && return 0
+	echo "$out" | sed 's/^/    got: /'
+	return 1
+}
+for words in set enable disable del show stats descs monitor auto "auto add" "auto del" help; do
+	check "lroadm $words help: its usage, exit 0" usage_of $words
+done
+check "set dev without a device" fails_with '^Error: dev needs a device name\.$' adm set dev
+check "show dev without a device" fails_with '^Error: dev needs a device name\.$' adm show dev
+check "show dev veth-srv" out_is "$before" adm show dev veth-srv
+check "disable dev veth-srv" adm disable dev veth-srv
+check "enable dev veth-srv" adm enable dev veth-srv
+check "set dev veth-srv max_aggr 16" adm set dev veth-srv max_aggr 16
+check "del dev of a device LRO is not attached to: the kernel refuses (2)" \
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm del dev dummy1
+check "nothing changed by the dev commands" same "$before" "$(adm show veth-srv)"
+ip -n "$NS_SRV" link add name help type dummy
+check "set dev help: the device named help" adm set dev help max_aggr 5
+check "show dev help shows it" jq_is '["help",5]' '[.[0].ifname, .[0].max_aggr]' adm -j show dev help
+check "del dev help" adm del dev help
+ip -n "$NS_SRV" link del dev help
+check "set max-aggr 17 flush-timeout-us 100: the spec's names" \
+	adm set veth-srv max-aggr 17 flush-timeout-us 100
+check "... applied" jq_is '[17,100]' '[.[0].max_aggr, .[0].flush_timeout_us]' adm -j show veth-srv
+check "... shown with underscores" \
+	grep -q ' max_aggr 17 features napi flush_timeout_us 100 ' <(adm show veth-srv)
+check "set veth-srv max-aggr 16" adm set veth-srv max-aggr 16
+check "... show shows 16" jq_is 16 '.[0].max_aggr' adm -j show veth-srv
+check "features napi,extract-vlan-id" adm set veth-srv features napi,extract-vlan-id
+check "... shown as extract_vlan_id" jq_is '["napi","extract_vlan_id"]' '.[0].features' \
+	adm -j show veth-srv
+check "a bad max-aggr value, named max_aggr" \
+	fails_with '^Error: invalid max_aggr value "x"\.$' adm set veth-srv max-aggr x
+check "max-aggr 65: the kernel refuses it (2), naming max_aggr" \
+	refused_with '^Error: integer out of range \(attribute max_aggr, valid 1\.\.64\)\.$' \
+	adm set veth-srv max-aggr 65
+adm set veth-srv flush_timeout_us 0 features napi
+check "nothing changed by the dashed names" same "$before" "$(adm show veth-srv)"
+cat > "$tmp/batch" <<'EOF'
+# max_aggr 21, 22, then a bad line, then 23
+set veth-srv max_aggr 21
+
+set dev veth-srv max_aggr 22	# dev, and a comment
+set veth-srv max_aggr x
+set veth-srv max_aggr 23
+EOF
+check "-b: the bad line fails, naming its line" \
+	fails_with '^Error: invalid max_aggr value "x" \(line 5\)\.$' adm -b "$tmp/batch"
+check "-b: the lines before it applied, none after it" jq_is 22 '.[0].max_aggr' adm -j show veth-srv
+check "-b -force: the bad line fails" fails_with '\(line 5\)\.$' adm -force -b "$tmp/batch"
+check "-b -force: the lines after it applied too" jq_is 23 '.[0].max_aggr' adm -j show veth-srv
+printf '%s\n' 'set veth-srv max_aggr 16' 'del dummy1' 'set veth-srv max_aggr x' > "$tmp/batch"
+check "-b -force: the worst status, 2: the kernel refused line 2" \
+	refused_with '^Error: LRO is not attached to dummy1 \(line 2\)\.$' adm -force -b "$tmp/batch"
+check "-b -: from stdin, quotes keep a blank in a word" \
+	fails_with '^Error: cannot find device "no such" \(line 1\)\.$' adm -b - <<< "show dev 'no such'"
+check "-b without a file" fails_with '^Error: -b needs a file name\.$' "$LROADM" -b
+check "-b FILE and a command" fails_with '^Error: "show" after -b ' adm -b "$tmp/batch" show
+check "nothing changed by the batches" same "$before" "$(adm show veth-srv)"
 
 # Strict policy, with hand-made messages.
 idx=$(srv_ifindex veth-srv)
@@ -322,16 +416,20 @@ check "dev-set where LRO is not attached is refused" \
 	out_is 'error 2 msg "LRO is not attached to dummy1" offset 20' \
 	srv_nl dev-set ifindex=u32:$idx1 enabled=u8:0
 check "... and attaches nothing" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
 check "dev-add with a bad value is refused" \
 	out_is 'error 34 msg "integer out of range" offset 28' \
 	srv_nl dev-add ifindex=u32:$idx1 max-aggr=u32:65
 check "... and attaches nothing" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
 # A dummy device has GRO on (every device has, but veth turns it off).
 check "dev-add attaches, warning that GRO is on" \
 	out_is 'error 0 msg "lro: dummy1 has GRO on: if its driver uses GRO, GRO runs first"' \
 	srv_nl dev-add ifindex=u32:$idx1 enabled=u8:0
+check "lroadm: the warning, exit 0" \
+	out_is 'Warning: lro: dummy1 has GRO on: if its driver uses GRO, GRO runs first.' \
+	adm set dummy1 max_aggr 4
+adm set dummy1 max_aggr 64
 check "... with the request's values, the defaults for the rest" \
 	out_is "${defaults/veth-srv: enabled/dummy1: disabled}" adm show dummy1
 adm del dummy1
@@ -384,14 +482,14 @@ check "nobody can read stats" jq_is 20 '.[0].stats | length' nobody_adm -j stats
 for cmd in "set veth-srv max_aggr 4" "enable veth-srv" "disable veth-srv" "del veth-srv" \
 	   "stats veth-srv reset" "set dummy1"; do
 	check "nobody cannot $cmd" \
-		fails_with '^Error: permission denied \(CAP_NET_ADMIN needed\)\.$' nobody_adm $cmd
+		refused_with '^Error: permission denied \(CAP_NET_ADMIN needed\)\.$' nobody_adm $cmd
 done
 check "nothing changed after nobody's attempts" same "$before" "$(adm show veth-srv)"
 check "nobody cannot dev-add" \
 	out_is 'error 1' in_srv setpriv --reuid=65534 --regid=65534 --clear-groups \
 		--inh-caps=-all --bounding-set=-all $LRO_NL dev-add ifindex=u32:$(srv_ifindex dummy1)
 check "nobody attached nothing" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm show dummy1
 # GENL_UNS_ADMIN_PERM: root of a user namespace manages its own netns.
 # (Skipped on a kernel built without user namespaces.)
 if [ -e /proc/self/ns/user ] && unshare --user true 2>/dev/null; then
@@ -429,16 +527,16 @@ check "counting again" test "$(stat aggregated)" -gt 0
 check "stats reset of every device" adm stats reset
 check "aggregated is 0 after reset of all" test "$(stat aggregated)" = 0
 check "stats of a device LRO is not attached to" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1
 check "stats reset of a device LRO is not attached to" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1 reset
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm stats dummy1 reset
 ip -n "$NS_SRV" link add reset type dummy
 adm set reset >/dev/null
 check "stats dev reset: the device named reset" \
 	jq_is '["reset"]' '[.[].ifname]' adm -j stats dev reset
 check "stats dev reset reset: its counters reset" adm stats dev reset reset
 check "stats dev dummy1 reset: not attached" \
-	fails_with '^Error: LRO is not attached to dummy1\.$' adm stats dev dummy1 reset
+	refused_with '^Error: LRO is not attached to dummy1\.$' adm stats dev dummy1 reset
 ip -n "$NS_SRV" link del reset
 check "nothing changed by the stats commands" same "$before" "$(adm show veth-srv)"
 
@@ -521,12 +619,17 @@ ip netns exec "$NS_SRV" "$LROADM" monitor > "$tmp/mon.txt" 2>&1 &
 mon_pids+=($!)
 ip netns exec "$NS_CLI" "$LROADM" -j monitor > "$tmp/mon-cli.json" 2>&1 &
 mon_pids+=($!)
+"$LROADM" -n "$NS_SRV" -t monitor > "$tmp/mon-t.txt" 2>&1 &
+mon_pids+=($!)
+"$LROADM" -n "$NS_SRV" -t -j monitor > "$tmp/mon-t.json" 2>&1 &
+mon_pids+=($!)
 # Until every monitor has joined: poke (max_aggr 30, left out below) and look.
 for _ in $(seq 100); do
 	adm set veth-srv max_aggr 30
 	cli_adm set veth-cli max_aggr 30
 	grep -q . "$tmp/mon.json" && grep -q . "$tmp/mon.txt" &&
-		grep -q . "$tmp/mon-cli.json" && break
+		grep -q . "$tmp/mon-cli.json" && grep -q . "$tmp/mon-t.txt" &&
+		grep -q . "$tmp/mon-t.json" && break
 	sleep 0.1
 done
 adm set veth-srv max_aggr 12
@@ -578,6 +681,16 @@ check "monitor in the other netns: its own events only" \
 	out_is "change 5" events "$tmp/mon-cli.json" veth-cli
 check "monitor in the other netns: no server events" \
 	out_is "veth-cli" sh -c "jq -r .ifname '$tmp/mon-cli.json' | sort -u"
+# -t: "Timestamp: Sat Dec  5 00:15:26 2026 123456 usec" before each event
+check "-t monitor: Timestamp lines and events, one each in turn" \
+	awk '(NR % 2 == 1) != ($0 ~ /^Timestamp: /) { bad = 1 } END { exit bad || NR < 2 || NR % 2 }' \
+	"$tmp/mon-t.txt"
+check "-t monitor: ip -t monitor's format" \
+	grep -Eq '^Timestamp: [A-Z][a-z]{2} [A-Z][a-z]{2} [ 1-3][0-9] [0-9]{2}:[0-9]{2}:[0-9]{2} [0-9]{4} [0-9]{1,6} usec$' \
+	"$tmp/mon-t.txt"
+check "-t -j monitor: a number member timestamp first in each event" \
+	jq_is true '(length > 0) and ([.[] | (keys_unsorted[0] == "timestamp") and (.timestamp | type == "number")] | all)' \
+	jq -s . "$tmp/mon-t.json"
 
 #
 # Devices whose rx_handler another driver holds: refused, saying which
@@ -604,7 +717,7 @@ for kind in bridge bond; do
 	up_ip link add port-$kind type dummy
 	up_ip link set port-$kind master up-$kind
 	check "a $kind port is refused, naming the $kind" \
-		fails_with "^Error: lro: port-$kind is a port of $kind up-$kind: attach LRO to it\.\$" \
+		refused_with "^Error: lro: port-$kind is a port of $kind up-$kind: attach LRO to it\.\$" \
 		adm set port-$kind
 done
 # An ipvlan device takes no rx_handler at all (IFF_NO_RX_HANDLER): LRO
@@ -615,11 +728,11 @@ for kind in macvlan ipvlan; do
 	advice=": attach LRO to it"
 	[ $kind = macvlan ] || advice=
 	check "the link of $kind up-$kind is refused, naming it" \
-		fails_with "^Error: lro: low-$kind is the link of $kind up-$kind$advice\.\$" \
+		refused_with "^Error: lro: low-$kind is the link of $kind up-$kind$advice\.\$" \
 		adm set low-$kind
 done
 check "an ipvlan device is refused: it takes no rx_handler" \
-	fails_with '^Error: lro: up-ipvlan \(ipvlan\) takes no rx_handler\.$' adm set up-ipvlan
+	refused_with '^Error: lro: up-ipvlan \(ipvlan\) takes no rx_handler\.$' adm set up-ipvlan
 check "nothing attached by the refused sets" same "$shown" "$(adm show)"
 for kind in bridge bond macvlan; do
 	check "LRO attaches to the $kind itself" adm set up-$kind

@@ -10,7 +10,8 @@
 #     settings it takes (its "unknown setting" error), has one in SETTINGS,
 #     with the range the usage gives; each feature has one there too;
 #   * each counter of kmod/stats-list.h has one in COUNTERS;
-#   * each option of the usage has one in OPTIONS, short and long;
+#   * each option of the usage (its OPTIONS and its Usage: lines) has one
+#     in OPTIONS, short and long;
 #   * every keyword of the usage's COMMAND block is in the SYNOPSIS.
 #
 # An entry is a .TP paragraph whose tag starts with the name, in that
@@ -93,7 +94,8 @@ usage=$("$LROADM" help) || { check "lroadm help" false; exit "$RET"; }
 
 # COMMAND := { set DEV [ ... ] | enable DEV | ... }: at bracket depth 1,
 # the word after "{" or "|" is a command; every other lowercase word is a
-# keyword (the words after "set" up to the next "|" are its settings).
+# keyword (the words after "set" up to the next "|" are its settings, but
+# for the keyword dev before its device).
 read -r -d '' parse_usage <<'EOF'
 /^COMMAND :=/ { on = 1; sub(/^COMMAND :=/, "") }
 /^[A-Z]+ :=/ && !/^COMMAND :=/ { on = 0 }
@@ -105,19 +107,22 @@ on { for (i = 1; i <= NF; i++) {
 	if (t !~ /^[a-z_]+$/) { next_cmd = 0; continue }
 	if (next_cmd) { cmd = t; next_cmd = 0; if (what == "commands") print t; continue }
 	if (what == "keywords") print t
-	if (what == "settings" && cmd == "set") print t
+	if (what == "settings" && cmd == "set" && t != "dev") print t
 } }
 EOF
 usage_cmds=$(awk -v what=commands "$parse_usage" <<< "$usage")
 keywords=$(awk -v what=keywords "$parse_usage" <<< "$usage")
 usage_settings=$(awk -v what=settings "$parse_usage" <<< "$usage")
-table_cmds=$(sed -n 's/^[[:space:]]*{ "\([a-z_]*\)",[[:space:]]*cmd_[a-z_]* },.*/\1/p' \
+table_cmds=$(sed -n 's/^[[:space:]]*{ "\([a-z_]*\)",[[:space:]]*cmd_[a-z_]*,.*/\1/p' \
 	"$TOP/userspace/lroadm.c")
 # set's own list, from its error for an unknown setting (no device looked up)
 err_settings=$("$LROADM" set lroadm-manpage-nodev lroadm-manpage-bogus 1 2>&1 |
 	sed -n 's/.*unknown setting "[^"]*" (\(.*\)).*/\1/p' | tr -s ', ' '\n')
 features=$(sed -n 's/^FEATURE := { \(.*\) }$/\1/p' <<< "$usage" | tr -s '| ' '\n')
 options=$(sed -n 's/^OPTIONS := { \(.*\) }$/\1/p' <<< "$usage" |
+	grep -o -- '-[A-Za-z]\[[a-z]*\]' | sed 's/^\(-[A-Za-z]\)\[\([a-z]*\)\]$/\1 \1\2/')
+# and those of the Usage: lines above the first empty one (-b, -force)
+usage_options=$(sed '/^$/q' <<< "$usage" |
 	grep -o -- '-[A-Za-z]\[[a-z]*\]' | sed 's/^\(-[A-Za-z]\)\[\([a-z]*\)\]$/\1 \1\2/')
 counters=$(sed -n 's/^LRO_STAT([A-Z_0-9]*,[[:space:]]*\([a-z_0-9]*\),.*/\1/p' \
 	"$TOP/kmod/stats-list.h")
@@ -128,6 +133,7 @@ nonempty "settings in lroadm help" "$usage_settings"
 nonempty "settings in set's error" "$err_settings"
 nonempty "features in lroadm help" "$features"
 nonempty "options in lroadm help" "$options"
+nonempty "options in lroadm help's Usage: lines" "$usage_options"
 nonempty "counters in kmod/stats-list.h" "$counters"
 check "every option of the usage parsed" eq "$(wc -l <<< "$options")" \
 	"$(sed -n 's/^OPTIONS := { \(.*\) }$/\1/p' <<< "$usage" | tr '|' '\n' | grep -c .)"
@@ -145,7 +151,7 @@ has_all "SETTINGS has an entry for every feature" "$features" \
 	"$(tags_all SETTINGS | first_words)"
 has_all "COUNTERS has an entry for every counter of kmod/stats-list.h" \
 	"$counters" "$(tags COUNTERS | first_words)"
-has_all "OPTIONS has an entry for every option, short and long" "$options" \
+has_all "OPTIONS has an entry for every option, short and long" "$options $usage_options" \
 	"$(tags OPTIONS | tr -s ' ,' '\n')"
 has_all "SYNOPSIS has every keyword of lroadm's usage" "$keywords" "$synopsis"
 

@@ -41,13 +41,15 @@ const char *auto_attr_name(int type)
 	return attr_set_name(auto_attr_names, LRO_A_AUTO_MAX, type);
 }
 
-/* The LRO_A_AUTO_* a match word (kind, ifname, all-netns) stands for, or 0. */
+/* The LRO_A_AUTO_* a match word (kind, ifname, all-netns or all_netns)
+ * stands for, or 0.
+ */
 static int match_type(const char *word)
 {
 	int a;
 
 	for (a = LRO_A_AUTO_KIND; a <= LRO_A_AUTO_ALL_NETNS; a++)
-		if (!strcmp(word, auto_attr_names[a]))
+		if (name_is(word, auto_attr_names[a]))
 			return a;
 	return 0;
 }
@@ -150,8 +152,9 @@ static int auto_request(uint8_t cmd, const struct auto_match *m,
 	struct lnl nl;
 	int ret;
 
-	if (lnl_open(&nl))
-		return 1;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	req = lnl_req(&nl, cmd, 0);
 	match_put(req, m);
 	if (c) {
@@ -161,7 +164,7 @@ static int auto_request(uint8_t cmd, const struct auto_match *m,
 	}
 	ret = lnl_talk(&nl, req, NULL, NULL);
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
 }
 
 /* auto add; argv[0] is "add" */
@@ -171,7 +174,7 @@ static int auto_add(int argc, char **argv)
 	struct lro_config c = {};
 
 	if (parse_rule(argv[0], argc - 1, argv + 1, &m, &c))
-		return 1;
+		return EXIT_USAGE;
 	return auto_request(LRO_CMD_AUTO_ADD, &m, &c);
 }
 
@@ -181,7 +184,7 @@ static int auto_del(int argc, char **argv)
 	struct auto_match m = {};
 
 	if (parse_rule(argv[0], argc - 1, argv + 1, &m, NULL))
-		return 1;
+		return EXIT_USAGE;
 	return auto_request(LRO_CMD_AUTO_DEL, &m, NULL);
 }
 
@@ -299,16 +302,17 @@ static int auto_show(int argc, char **argv)
 	(void)argv;
 	if (argc > 1) {
 		error("auto show takes no arguments");
-		return 1;
+		return EXIT_USAGE;
 	}
-	if (lnl_open(&nl))
-		return 1;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	if (opts.json) {
 		j = json_new(stdout, opts.pretty);
 		if (!j) {
 			error("out of memory");
 			lnl_close(&nl);
-			return 1;
+			return EXIT_USAGE;
 		}
 		json_arr_open(j, NULL);
 	}
@@ -319,26 +323,20 @@ static int auto_show(int argc, char **argv)
 		json_destroy(j);
 	}
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
 }
+
+/* In the order a prefix looks them up: show first, as auto alone. */
+const struct cmd auto_cmds[] = {
+	{ "show",	auto_show,	"auto [ show ]", NULL },
+	{ "add",	auto_add,	"auto add MATCH [ SETTING VALUE ] ...", NULL },
+	{ "del",	auto_del,	"auto del MATCH", NULL },
+	{ }
+};
 
 int cmd_auto(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*fn)(int argc, char **argv);
-	} cmds[] = {
-		{ "add",	auto_add },
-		{ "del",	auto_del },
-		{ "show",	auto_show },
-	};
-	size_t i;
-
 	if (argc < 2)
 		return auto_show(argc, argv);
-	for (i = 0; i < ARRAY_SIZE(cmds); i++)
-		if (!strcmp(argv[1], cmds[i].name))
-			return cmds[i].fn(argc - 1, argv + 1);
-	error("unknown auto command \"%s\" (try \"lroadm help\")", argv[1]);
-	return 1;
+	return cmd_run(auto_cmds, "auto", argc - 1, argv + 1);
 }

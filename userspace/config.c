@@ -2,9 +2,10 @@
 /*
  * lroadm: the configuration commands.
  *
- *   set <dev> [max_aggr N] [max_desc N] [features LIST] [flush_timeout_us N]
- *             [max_held_bytes N]
- *   enable <dev> | disable <dev> | del <dev> | show [<dev>]
+ *   set [dev] <dev> [max_aggr N] [max_desc N] [features LIST]
+ *                   [flush_timeout_us N] [max_held_bytes N]
+ *   enable [dev] <dev> | disable [dev] <dev> | del [dev] <dev>
+ *   show [[dev] <dev>]
  *
  * set attaches LRO (dev-add, with the module's defaults for what is not
  * given) or changes only the given values (dev-set); enable attaches if
@@ -25,13 +26,15 @@ static bool settable(int type)
 	return config_attr(type) && type != LRO_A_DEV_ENABLED;
 }
 
-/* The LRO_A_DEV_* a setting's name stands for, or 0. */
+/* The LRO_A_DEV_* a setting's name stands for (max_aggr or max-aggr),
+ * or 0.
+ */
 static int setting_type(const char *name)
 {
 	int a;
 
 	for (a = 1; a <= LRO_A_DEV_MAX; a++)
-		if (settable(a) && !strcmp(name, attr_name(a)))
+		if (settable(a) && name_is(name, attr_name(a)))
 			return a;
 	return 0;
 }
@@ -59,13 +62,14 @@ int parse_settings(int argc, char **argv, struct lro_config *c)
 		a = setting_type(argv[n]);
 		if (!a)
 			break;
+		/* errors name it as lroadm writes it, however it was typed */
 		if (n + 1 == argc) {
-			error("%s needs a value", argv[n]);
+			error("%s needs a value", attr_name(a));
 			return -1;
 		}
 		val = &c->val[a];
 		if (a == LRO_A_DEV_FEATURES ? parse_features(argv[n + 1], val) :
-		    parse_u32(argv[n], argv[n + 1], val))
+		    parse_u32(attr_name(a), argv[n + 1], val))
 			return -1;
 		c->has[a] = true;
 	}
@@ -100,8 +104,11 @@ static int dev_set(const char *name, const struct lro_config *c, bool attach)
 	struct lnl nl;
 
 	ifindex = dev_ifindex(name);
-	if (ifindex < 0 || lnl_open(&nl))
-		return 1;
+	if (ifindex < 0)
+		return EXIT_USAGE;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	for (n = 1;; n++) {
 		req = lnl_req(&nl, cmd, 0);
 		nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
@@ -110,31 +117,37 @@ static int dev_set(const char *name, const struct lro_config *c, bool attach)
 		if (attach && n < 3)
 			quiet = cmd == LRO_CMD_DEV_SET ? ENOENT : EEXIST;
 		ret = lnl_talk_quiet(&nl, req, NULL, NULL, quiet);
-		if (ret <= 0)
+		if (ret >= 0)
 			break;
 		cmd = cmd == LRO_CMD_DEV_SET ? LRO_CMD_DEV_ADD : LRO_CMD_DEV_SET;
 	}
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
 }
 
 int cmd_set(int argc, char **argv)
 {
 	struct lro_config c = {};
+	const char *name;
 	int n;
 
-	if (argc < 2) {
-		error("set needs a device");
-		return 1;
-	}
-	n = parse_settings(argc - 2, argv + 2, &c);
+	n = parse_dev(argc - 1, argv + 1, &name);
 	if (n < 0)
-		return 1;
-	if (n < argc - 2) {
-		error("unknown setting \"%s\" (%s)", argv[2 + n], setting_names());
-		return 1;
+		return EXIT_USAGE;
+	if (!n) {
+		error("set needs a device");
+		return EXIT_USAGE;
 	}
-	return dev_set(argv[1], &c, true);
+	argc -= 1 + n;
+	argv += 1 + n;
+	n = parse_settings(argc, argv, &c);
+	if (n < 0)
+		return EXIT_USAGE;
+	if (n < argc) {
+		error("unknown setting \"%s\" (%s)", argv[n], setting_names());
+		return EXIT_USAGE;
+	}
+	return dev_set(name, &c, true);
 }
 
 int dev_cmd(uint8_t cmd, const char *name)
@@ -144,13 +157,16 @@ int dev_cmd(uint8_t cmd, const char *name)
 	int ifindex, ret;
 
 	ifindex = dev_ifindex(name);
-	if (ifindex < 0 || lnl_open(&nl))
-		return 1;
+	if (ifindex < 0)
+		return EXIT_USAGE;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	req = lnl_req(&nl, cmd, 0);
 	nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
 	ret = lnl_talk(&nl, req, NULL, NULL);
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
 }
 
 struct show_arg {
@@ -194,10 +210,11 @@ int dev_show(const char *name, bool stats)
 	if (name) {
 		ifindex = dev_ifindex(name);
 		if (ifindex < 0)
-			return 1;
+			return EXIT_USAGE;
 	}
-	if (lnl_open(&nl))
-		return 1;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	if (name) {
 		req = lnl_req(&nl, LRO_CMD_DEV_GET, 0);
 		nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
@@ -210,7 +227,7 @@ int dev_show(const char *name, bool stats)
 			error("out of memory");
 			nlmsg_free(req);
 			lnl_close(&nl);
-			return 1;
+			return EXIT_USAGE;
 		}
 		json_arr_open(sa.j, NULL);
 	}
@@ -220,23 +237,40 @@ int dev_show(const char *name, bool stats)
 		json_destroy(sa.j);
 	}
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
+}
+
+/* The device of enable, disable and del, which take it and nothing else:
+ * NULL after an error.
+ */
+static const char *only_dev(int argc, char **argv)
+{
+	const char *name;
+	int n;
+
+	n = parse_dev(argc - 1, argv + 1, &name);
+	if (n < 0)
+		return NULL;
+	if (!n || n < argc - 1) {
+		error("%s needs a device, and only that", argv[0]);
+		return NULL;
+	}
+	return name;
 }
 
 static int dev_enable(int argc, char **argv, bool enable)
 {
+	const char *name = only_dev(argc, argv);
 	struct lro_config c = {};
 
-	if (argc != 2) {
-		error("%s needs a device, and only that", argv[0]);
-		return 1;
-	}
+	if (!name)
+		return EXIT_USAGE;
 	/* disable does not attach: a dev-set alone, which fails like show
 	 * where LRO is not attached, whoever detached it and when.
 	 */
 	c.has[LRO_A_DEV_ENABLED] = true;
 	c.val[LRO_A_DEV_ENABLED] = enable;
-	return dev_set(argv[1], &c, enable);
+	return dev_set(name, &c, enable);
 }
 
 int cmd_enable(int argc, char **argv)
@@ -251,18 +285,24 @@ int cmd_disable(int argc, char **argv)
 
 int cmd_del(int argc, char **argv)
 {
-	if (argc != 2) {
-		error("del needs a device, and only that");
-		return 1;
-	}
-	return dev_cmd(LRO_CMD_DEV_DEL, argv[1]);
+	const char *name = only_dev(argc, argv);
+
+	if (!name)
+		return EXIT_USAGE;
+	return dev_cmd(LRO_CMD_DEV_DEL, name);
 }
 
 int cmd_show(int argc, char **argv)
 {
-	if (argc > 2) {
+	const char *name = NULL;
+	int n;
+
+	n = parse_dev(argc - 1, argv + 1, &name);
+	if (n < 0)
+		return EXIT_USAGE;
+	if (n < argc - 1) {
 		error("show takes one device at most");
-		return 1;
+		return EXIT_USAGE;
 	}
-	return dev_show(argc == 2 ? argv[1] : NULL, false);
+	return dev_show(name, false);
 }

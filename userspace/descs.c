@@ -2,7 +2,7 @@
 /*
  * lroadm: the descriptor table.
  *
- *   descs [<dev>] [cpu N] [interval MS [count N]]
+ *   descs [[dev] <dev>] [cpu N] [interval MS [count N]]
  *
  * One row per flow LRO holds segments of right now, on one device or on
  * every device LRO is attached to in this network namespace, from all CPUs
@@ -124,7 +124,10 @@ struct descs {
 	int cpu;
 };
 
-/* (Re)load the program with room for d->rows rows. */
+/*
+ * (Re)load the program with room for d->rows rows: 0, or the exit status
+ * after an error (EXIT_KERNEL: the kernel refused the program).
+ */
 static int descs_load(struct descs *d)
 {
 	int err;
@@ -136,7 +139,7 @@ static int descs_load(struct descs *d)
 	d->skel = lro_descs__open();
 	if (!d->skel) {
 		descs_errno("cannot open the BPF program", errno);
-		return -1;
+		return EXIT_USAGE;
 	}
 	err = bpf_map__set_max_entries(d->skel->maps.descs, d->rows);
 	if (!err)
@@ -145,12 +148,14 @@ static int descs_load(struct descs *d)
 		descs_errno("cannot load the BPF program", -err);
 		lro_descs__destroy(d->skel);
 		d->skel = NULL;
-		return -1;
+		return EXIT_KERNEL;
 	}
 	return 0;
 }
 
-/* Run the program once: 0 with the rows in the map, or -1 after an error. */
+/* Run the program once: 0 with the rows in the map, or EXIT_KERNEL after
+ * an error.
+ */
 static int descs_run(struct descs *d)
 {
 	LIBBPF_OPTS(bpf_test_run_opts, run);
@@ -162,11 +167,11 @@ static int descs_run(struct descs *d)
 				     &run);
 	if (err) {
 		descs_errno("cannot run the BPF program", errno);
-		return -1;
+		return EXIT_KERNEL;
 	}
 	if (d->skel->bss->result.runs != ++d->runs) {
 		error("the BPF program did not run");
-		return -1;
+		return EXIT_KERNEL;
 	}
 	return 0;
 }
@@ -248,18 +253,19 @@ static void print_row(struct json *j, const struct lro_descs_row *r)
 #define DESCS_BUSY_TRIES	200
 #define DESCS_BUSY_US		10000
 
-/* One snapshot, printed; 0 or 1 (the exit status) after an error. */
+/* One snapshot, printed; 0, or the exit status after an error. */
 static int descs_show(struct descs *d, const char *name)
 {
 	const struct lro_descs_result *res;
 	struct json *j = NULL;
-	int tries, busy = 0, ret = 1;
+	int tries, busy = 0, ret;
 	uint32_t i;
 
 	/* More descriptors than rows: again, with room for them all. */
 	for (tries = 0;; tries++) {
-		if (descs_run(d))
-			return 1;
+		ret = descs_run(d);
+		if (ret)
+			return ret;
 		res = &d->skel->bss->result;
 		if (res->err == -EAGAIN && busy < DESCS_BUSY_TRIES) {
 			/* RTNL taken, or a CPU coming or going */
@@ -272,22 +278,23 @@ static int descs_show(struct descs *d, const char *name)
 			break;
 		if (tries == 3) {
 			error("the descriptor table keeps growing; try again");
-			return 1;
+			return EXIT_KERNEL;
 		}
 		d->rows = res->total + res->total / 4 + 64;
-		if (descs_load(d))
-			return 1;
+		ret = descs_load(d);
+		if (ret)
+			return ret;
 	}
 	if (res->err) {
 		descs_snap_error(name ? name : "?", d->cpu, -res->err);
-		return 1;
+		return EXIT_KERNEL;
 	}
 
 	if (opts.json) {
 		j = json_new(stdout, opts.pretty);
 		if (!j) {
 			error("out of memory");
-			return 1;
+			return EXIT_USAGE;
 		}
 		json_arr_open(j, NULL);
 	} else {
@@ -302,6 +309,7 @@ static int descs_show(struct descs *d, const char *name)
 		if (bpf_map__lookup_elem(d->skel->maps.descs, &i, sizeof(i),
 					 &row, sizeof(row), 0)) {
 			error("cannot read row %u: %s", i, strerror(errno));
+			ret = EXIT_KERNEL;
 			goto out;
 		}
 		print_row(j, &row);
@@ -322,9 +330,10 @@ int cmd_descs(int argc, char **argv)
 	uint32_t interval = 0, count = 0, cpu = 0, n;
 	bool have_cpu = false;
 	const char *name = NULL;
-	int ret = 0;
+	int ret = 0, k;
 
-	for (argc--, argv++; argc > 0; argc--, argv++) {
+	/* The keywords and their values, and the device, in any order. */
+	for (argc--, argv++; argc > 0; argc -= k, argv += k) {
 		uint32_t *val = NULL;
 
 		if (!strcmp(argv[0], "cpu")) {
@@ -335,33 +344,41 @@ int cmd_descs(int argc, char **argv)
 		} else if (!strcmp(argv[0], "count")) {
 			val = &count;
 		}
-		if (val && argc > 1) {
+		if (val) {
+			if (argc < 2) {
+				error("%s needs a value", argv[0]);
+				return EXIT_USAGE;
+			}
 			if (parse_u32(argv[0], argv[1], val))
-				return 1;
-			argc--, argv++;
-		} else if (!val && !name) {
-			name = argv[0];
+				return EXIT_USAGE;
+			k = 2;
+		} else if (!name) {
+			k = parse_dev(argc, argv, &name);
+			if (k < 0)
+				return EXIT_USAGE;
 		} else {
-			error("usage: descs [ DEV ] [ cpu N ] [ interval MS [ count N ] ]");
-			return 1;
+			error("unknown descs argument \"%s\" (try \"lroadm descs help\")",
+			      argv[0]);
+			return EXIT_USAGE;
 		}
 	}
 	if (have_cpu && cpu > INT32_MAX) {
 		error("no CPU %u", cpu);	/* as the kernel says past its last */
-		return 1;
+		return EXIT_USAGE;
 	}
 	if (have_cpu)
 		d.cpu = (int)cpu;
 	if (name) {
 		d.ifindex = dev_ifindex(name);
 		if (d.ifindex < 0)
-			return 1;
+			return EXIT_USAGE;
 	}
 	if (descs_preflight())
-		return 1;
+		return EXIT_KERNEL;
 	libbpf_set_print(bpf_log_fn);
-	if (descs_load(&d))
-		return 1;
+	ret = descs_load(&d);
+	if (ret)
+		return ret;
 	/* With an interval: a snapshot every interval ms, count times (or
 	 * until killed), from the one loaded program.
 	 */

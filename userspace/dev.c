@@ -62,6 +62,20 @@ const char *attr_name(int type)
 	return attr_set_name(dev_attr_names, LRO_A_DEV_MAX, type);
 }
 
+/* Whether c is a dash or an underscore (not the string's end). */
+static bool is_dash(char c)
+{
+	return c == '-' || c == '_';
+}
+
+bool name_is(const char *word, const char *name)
+{
+	for (; *word && *name; word++, name++)
+		if (*word != *name && !(is_dash(*word) && is_dash(*name)))
+			return false;
+	return *word == *name;
+}
+
 bool config_attr(int type)
 {
 	switch (type) {
@@ -85,6 +99,22 @@ int dev_ifindex(const char *name)
 		return -1;
 	}
 	return (int)ifindex;
+}
+
+int parse_dev(int argc, char **argv, const char **name)
+{
+	if (argc < 1)
+		return 0;
+	if (strcmp(argv[0], "dev")) {
+		*name = argv[0];
+		return 1;
+	}
+	if (argc < 2) {
+		error("dev needs a device name");
+		return -1;
+	}
+	*name = argv[1];
+	return 2;
 }
 
 static int parse_base(const char *what, const char *arg, int base,
@@ -134,7 +164,7 @@ int parse_features(const char *arg, uint32_t *features)
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		named++;
 		for (i = 0; i < ARRAY_SIZE(feature_names); i++)
-			if (!strcmp(tok, feature_names[i].name))
+			if (name_is(tok, feature_names[i].name))
 				break;
 		if (i == ARRAY_SIZE(feature_names)) {
 			error("unknown feature \"%s\" (napi, extract_vlan_id, evict or none)",

@@ -145,6 +145,12 @@ void json_uint(struct json *j, const char *key, uint64_t val)
 	fprintf(j->f, "%" PRIu64, val);
 }
 
+void json_number(struct json *j, const char *key, const char *num)
+{
+	json_member(j, key);
+	fputs(num, j->f);
+}
+
 void json_bool(struct json *j, const char *key, bool val)
 {
 	json_member(j, key);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A small streaming JSON writer: objects, arrays, strings, unsigned
- * integers and booleans, compact or pretty-printed.
+ * integers, other numbers and booleans, compact or pretty-printed.
  */
 #ifndef _LROADM_JSON_H
 #define _LROADM_JSON_H
@@ -25,6 +25,8 @@ void json_arr_open(struct json *j, const char *key);
 void json_arr_close(struct json *j);
 void json_string(struct json *j, const char *key, const char *val);
 void json_uint(struct json *j, const char *key, uint64_t val);
+/* num: the text of a JSON number (a fraction, say), written as it is. */
+void json_number(struct json *j, const char *key, const char *num);
 void json_bool(struct json *j, const char *key, bool val);
 
 #endif /* _LROADM_JSON_H */

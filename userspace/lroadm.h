@@ -8,6 +8,7 @@
 #include <net/if.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <linux/lro.h>
 
@@ -17,14 +18,29 @@
 struct lroadm_opts {
 	bool json;	/* -j */
 	bool pretty;	/* -p */
+	bool timestamp;	/* -t: monitor stamps each event */
 };
 extern struct lroadm_opts opts;
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define __printf(a, b) __attribute__((format(printf, a, b)))
 
+/*
+ * Exit statuses (lroadm(8), EXIT STATUS). EXIT_USAGE: lroadm refused the
+ * command line (a usage error, a bad value, an unknown device) or failed
+ * on its own (out of memory). EXIT_KERNEL: the kernel refused a request
+ * (a netlink error reply, a BPF load or run), or could not be reached (no
+ * lro family, no netlink socket).
+ */
+enum {
+	EXIT_USAGE = 1,
+	EXIT_KERNEL = 2,
+};
+
 /* "Error: <message>." on stderr; fmt without the final period. */
 void error(const char *fmt, ...) __printf(1, 2);
+/* "Warning: <message>." on stderr: something done, but with a word. */
+void warning(const char *fmt, ...) __printf(1, 2);
 
 /*
  * The settings of an attachment (the spec's config attribute set, a subset
@@ -58,10 +74,20 @@ void dev_print_config(struct json *j, const struct lro_dev_info *d);
  */
 void dev_print_stats(struct json *j, const struct lro_dev_info *d);
 int dev_ifindex(const char *name);
+/* The device at the start of argv: argv[0], or the word after the keyword
+ * "dev", which names a device whatever it is called ("stats dev reset"),
+ * as in ip(8). Returns the number of words taken (0: argc is 0), or -1
+ * after an error.
+ */
+int parse_dev(int argc, char **argv, const char **name);
 int parse_features(const char *arg, uint32_t *features);
 int parse_u32(const char *what, const char *arg, uint32_t *val);
 /* The name of a LRO_A_DEV_* attribute as lroadm writes it (underscored). */
 const char *attr_name(int type);
+/* Whether word spells name, a dash and an underscore standing for each
+ * other: the spec's spelling (max-aggr) as well as lroadm's (max_aggr).
+ */
+bool name_is(const char *word, const char *name);
 /* names[type], for type 1..max, or type as a number where it has none. */
 const char *attr_set_name(const char *const names[], int max, int type);
 /* Whether a LRO_A_DEV_* attribute is a setting (in the config set). */
@@ -77,7 +103,9 @@ void config_print(struct json *j, const struct lro_config *c);
 /* A uint attribute: 32 or 64 bits. */
 uint64_t nla_get_uint_var(const struct nlattr *nla);
 
-/* config.c: requests on one device by name; 0, or 1 after an error */
+/* config.c: requests on one device by name; 0, or the exit status after
+ * an error
+ */
 int dev_cmd(uint8_t cmd, const char *name);
 /* dev-get of one device, or a dump (name NULL), printed: config or stats */
 int dev_show(const char *name, bool stats);
@@ -117,6 +145,42 @@ void auto_print(struct json *j, const struct lro_auto_rule *r);
 /* The name of a LRO_A_AUTO_* attribute as lroadm writes it. */
 const char *auto_attr_name(int type);
 
+/*
+ * A command, or a subcommand (auto's): what runs it, and its line (or
+ * lines, after a newline) of the usage, without "lroadm"; or, where it
+ * has subcommands, their table. A table ends with an entry without name.
+ */
+struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *usage;
+	const struct cmd *sub;
+};
+
+/* lroadm.c: the command of cmds that word names: the one it spells, or
+ * else the first, in table order, whose name it begins, as iproute2's
+ * matches(); NULL if none.
+ */
+const struct cmd *cmd_find(const struct cmd *cmds, const char *word);
+/* Runs the command of cmds that argv[0] names; "help" right after it
+ * prints its usage instead. parent: the command cmds are subcommands of,
+ * or NULL. Returns the exit status.
+ */
+int cmd_run(const struct cmd *cmds, const char *parent, int argc, char **argv);
+/* "Usage: lroadm ..." of c, and the definitions its words need. */
+void cmd_usage(FILE *f, const struct cmd *c);
+/* Runs the command line argv (a command and its arguments, as after
+ * lroadm's options). Returns the exit status.
+ */
+int lroadm_run(int argc, char **argv);
+
+/* batch.c: -b FILE, with -force or without. Returns the exit status: the
+ * worst of the lines run.
+ */
+int batch_run(const char *file, bool force);
+/* The line of the -b file being run, 0 for none: messages name it. */
+extern unsigned int batch_line;
+
 /* Commands; argv[0] is the command name. Return the exit status. */
 int cmd_set(int argc, char **argv);
 int cmd_enable(int argc, char **argv);
@@ -126,6 +190,8 @@ int cmd_show(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_monitor(int argc, char **argv);
 int cmd_auto(int argc, char **argv);
+/* auto.c: the subcommands of auto */
+extern const struct cmd auto_cmds[];
 /* descs.c: the descriptor table, through BPF */
 int cmd_descs(int argc, char **argv);
 

@@ -2,7 +2,8 @@
 /*
  * lroadm: the monitor command. Joins the family's "monitor" multicast
  * group and prints every notification of this network namespace as it
- * comes, until killed (or an event cannot be printed: an error, exit 1):
+ * comes, until killed (or an error: exit 1 where an event cannot be
+ * printed, 2 where netlink fails):
  *
  *   new veth0: enabled max_desc 256 max_aggr 64 features napi flush_timeout_us 0 ...
  *   change veth0: disabled max_desc 256 ...
@@ -12,9 +13,12 @@
  *
  * or, with -j, one JSON object per line (the event, then the device's
  * members as show prints them and its stats, or the rule's as auto show
- * prints them).
+ * prints them). With -t, each event after the time it came: a
+ * "Timestamp: ..." line, or a "timestamp" member first.
  */
 #include <stdio.h>
+#include <sys/time.h>
+#include <time.h>
 
 #include <netlink/genl/genl.h>
 #include <netlink/socket.h>
@@ -61,11 +65,38 @@ static int event_parse(struct nl_msg *msg, struct monitor_event *ev)
 	return dev_parse(msg, &ev->dev);
 }
 
+/*
+ * -t: the time an event is printed, before it. Text: a line, as ip -t
+ * monitor prints it ("Timestamp: Sat Dec  5 00:15:26 2026 123456 usec");
+ * JSON: a "timestamp" member, seconds since the epoch to the microsecond.
+ */
+static void timestamp_print(struct json *j)
+{
+	char buf[64];
+	struct timeval tv;
+	struct tm tm;
+
+	gettimeofday(&tv, NULL);
+	if (j) {
+		snprintf(buf, sizeof(buf), "%lld.%06ld", (long long)tv.tv_sec,
+			 (long)tv.tv_usec);
+		json_number(j, "timestamp", buf);
+		return;
+	}
+	/* asctime()'s format, without its newline */
+	strftime(buf, sizeof(buf), "%a %b %e %H:%M:%S %Y",
+		 localtime_r(&tv.tv_sec, &tm));
+	printf("Timestamp: %s %ld usec\n", buf, (long)tv.tv_usec);
+}
+
 /* Text: the event, then the line show or auto show prints; JSON: the
  * "event" member, then the members they print (and a device's stats).
+ * With -t, the time first.
  */
 static void event_print(struct json *j, const struct monitor_event *ev)
 {
+	if (opts.timestamp)
+		timestamp_print(j);
 	if (j)
 		json_string(j, "event", ev->name);
 	else
@@ -109,36 +140,43 @@ static int monitor_cb(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
+/* Until killed, or an error: EXIT_USAGE where an event could not be
+ * printed, EXIT_KERNEL where netlink failed.
+ */
 int cmd_monitor(int argc, char **argv)
 {
 	bool failed = false;
 	struct lnl nl;
-	int err;
+	int ret, err;
 
 	(void)argv;
 	if (argc != 1) {
 		error("monitor takes no arguments");
-		return 1;
+		return EXIT_USAGE;
 	}
-	if (lnl_open(&nl))
-		return 1;
-	if (lnl_join(&nl, LRO_MCGRP_MONITOR))
-		goto fail;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
+	ret = lnl_join(&nl, LRO_MCGRP_MONITOR);
+	if (ret)
+		goto out;
 	nl_socket_disable_seq_check(nl.sk);
 	nl_socket_modify_cb(nl.sk, NL_CB_VALID, NL_CB_CUSTOM, monitor_cb, &failed);
+	ret = EXIT_USAGE;	/* an event not printed, unless netlink fails */
 	while (!failed) {
 		err = nl_recvmsgs_default(nl.sk);
 		/* ENOBUFS: notifications were lost; say so and go on */
 		if (err == -NLE_NOMEM) {
-			fprintf(stderr, "Warning: notifications lost (receive buffer overrun).\n");
+			warning("notifications lost (receive buffer overrun)");
 			continue;
 		}
 		if (err < 0) {
 			error("netlink: %s", nl_geterror(err));
+			ret = EXIT_KERNEL;
 			break;
 		}
 	}
-fail:
+out:
 	lnl_close(&nl);
-	return 1;
+	return ret;
 }

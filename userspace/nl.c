@@ -5,9 +5,10 @@
  * The socket asks for extended ACKs (NETLINK_EXT_ACK), so a rejected
  * request comes back with the kernel's message and, for an attribute the
  * policy refused, the attribute's offset in the request and the policy it
- * broke. libnl 3.7 has no extended ACK support of its own: the error
- * callback gets the struct nlmsgerr, which sits right after the
- * nlmsghdr of the error message, and parses the TLVs that follow it.
+ * broke; and a request done may come back with a message too, a warning.
+ * libnl 3.7 has no extended ACK support of its own: the error and ACK
+ * callbacks get the struct nlmsgerr, which sits right after the nlmsghdr
+ * of the message, and parse the TLVs that follow it.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -50,7 +51,7 @@ int lnl_open(struct lnl *nl)
 	nl->sk = nl_socket_alloc();
 	if (!nl->sk) {
 		error("out of memory");
-		return -1;
+		return EXIT_USAGE;
 	}
 	err = genl_connect(nl->sk);
 	if (err) {
@@ -77,7 +78,7 @@ int lnl_open(struct lnl *nl)
 fail:
 	nl_socket_free(nl->sk);
 	nl->sk = NULL;
-	return -1;
+	return EXIT_KERNEL;
 }
 
 void lnl_close(struct lnl *nl)
@@ -92,8 +93,8 @@ struct nl_msg *lnl_req(struct lnl *nl, uint8_t cmd, int flags)
 
 	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, nl->family, 0,
 				 flags, cmd, LRO_FAMILY_VERSION)) {
-		fprintf(stderr, "Error: out of memory.\n");
-		exit(1);
+		error("out of memory");
+		exit(EXIT_USAGE);
 	}
 	return msg;
 }
@@ -172,21 +173,20 @@ static void lnl_parse_policy(struct lnl_reply *r, struct nlattr *pol)
 	}
 }
 
-static int lnl_err_cb(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
+/*
+ * The extended ACK attributes of nlh, an error or an ACK (NLM_F_ACK_TLVS),
+ * into r. They follow the struct nlmsgerr and the request in it: whole,
+ * or its header only (NLM_F_CAPPED; always so in an ACK).
+ */
+static void lnl_ack_tlvs(struct lnl_reply *r, const struct nlmsghdr *nlh)
 {
-	const struct nlmsghdr *nlh = (const struct nlmsghdr *)((char *)e - NLMSG_HDRLEN);
+	struct nlmsgerr *e = nlmsg_data(nlh);
 	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1];
-	struct lnl_reply *r = arg;
 	size_t payload;
 	int len;
 
-	(void)who;
-	r->error = -e->error;
-	r->done = true;
 	if (!(nlh->nlmsg_flags & NLM_F_ACK_TLVS))
-		return NL_STOP;
-
-	/* The request follows the error code: whole, or its header only. */
+		return;
 	payload = sizeof(*e);
 	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
 		payload += e->msg.nlmsg_len - sizeof(struct nlmsghdr);
@@ -194,7 +194,7 @@ static int lnl_err_cb(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
 	if (len <= 0 ||
 	    nla_parse(tb, NLMSGERR_ATTR_MAX,
 		      (struct nlattr *)((char *)e + NLMSG_ALIGN(payload)), len, NULL))
-		return NL_STOP;
+		return;
 
 	if (tb[NLMSGERR_ATTR_MSG])
 		snprintf(r->msg, sizeof(r->msg), "%.*s",
@@ -207,9 +207,32 @@ static int lnl_err_cb(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
 					     nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]));
 	if (tb[NLMSGERR_ATTR_POLICY])
 		lnl_parse_policy(r, tb[NLMSGERR_ATTR_POLICY]);
+}
+
+/* An error reply: its errno and what the kernel said about it. */
+static int lnl_err_cb(struct sockaddr_nl *who, struct nlmsgerr *e, void *arg)
+{
+	const struct nlmsghdr *nlh = (const struct nlmsghdr *)((char *)e - NLMSG_HDRLEN);
+	struct lnl_reply *r = arg;
+
+	(void)who;
+	r->error = -e->error;
+	r->done = true;
+	lnl_ack_tlvs(r, nlh);
 	return NL_STOP;
 }
 
+/* The ACK: done, with the kernel's warning if it sent one. */
+static int lnl_ack_cb(struct nl_msg *msg, void *arg)
+{
+	struct lnl_reply *r = arg;
+
+	lnl_ack_tlvs(r, nlmsg_hdr(msg));
+	r->done = true;
+	return NL_STOP;
+}
+
+/* The end of a dump. */
 static int lnl_done_cb(struct nl_msg *msg, void *arg)
 {
 	struct lnl_reply *r = arg;
@@ -235,6 +258,21 @@ static int lnl_valid_cb(struct nl_msg *msg, void *arg)
 	return ret;
 }
 
+/* The length of the kernel's message, without the periods it ends with:
+ * error() and warning() add one.
+ */
+static int lnl_msg_len(const struct lnl_reply *r)
+{
+	size_t n = strlen(r->msg);
+
+	while (n && r->msg[n - 1] == '.')
+		n--;
+	return (int)n;
+}
+
+/* The kernel's refusal, as an error: its message, or its errno, and the
+ * attribute it names.
+ */
 static void lnl_report(const struct lnl_reply *r)
 {
 	char what[128] = "";
@@ -254,16 +292,12 @@ static void lnl_report(const struct lnl_reply *r)
 			 r->miss_attr);
 	}
 
-	if (r->msg[0]) {
-		n = strlen(r->msg);
-		while (n && r->msg[n - 1] == '.')
-			n--;
-		error("%.*s%s", (int)n, r->msg, what);
-	} else if (r->error == EPERM) {
+	if (r->msg[0])
+		error("%.*s%s", lnl_msg_len(r), r->msg, what);
+	else if (r->error == EPERM)
 		error("permission denied (CAP_NET_ADMIN needed)");
-	} else {
+	else
 		error("%s%s", strerror(r->error), what);
-	}
 }
 
 int lnl_talk(struct lnl *nl, struct nl_msg *req,
@@ -288,10 +322,10 @@ int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
 	if (!nlcb) {
 		nlmsg_free(req);
 		error("out of memory");
-		return -1;
+		return EXIT_USAGE;
 	}
 	nl_cb_set(nlcb, NL_CB_VALID, NL_CB_CUSTOM, lnl_valid_cb, &r);
-	nl_cb_set(nlcb, NL_CB_ACK, NL_CB_CUSTOM, lnl_done_cb, &r);
+	nl_cb_set(nlcb, NL_CB_ACK, NL_CB_CUSTOM, lnl_ack_cb, &r);
 	nl_cb_set(nlcb, NL_CB_FINISH, NL_CB_CUSTOM, lnl_done_cb, &r);
 	nl_cb_err(nlcb, NL_CB_CUSTOM, lnl_err_cb, &r);
 
@@ -302,15 +336,17 @@ int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
 	nl_cb_put(nlcb);
 
 	if (r.stopped) {
-		ret = -1;		/* reported by the callback */
+		ret = EXIT_USAGE;	/* reported by the callback */
 	} else if (r.error && r.error == quiet) {
-		ret = quiet;
+		ret = -quiet;
 	} else {
 		if (r.error)
 			lnl_report(&r);
 		else if (err < 0)
 			error("netlink: %s", nl_geterror(err));
-		ret = r.error || err < 0 ? -1 : 0;
+		else if (r.msg[0])	/* done, but with a word */
+			warning("%.*s", lnl_msg_len(&r), r.msg);
+		ret = r.error || err < 0 ? EXIT_KERNEL : 0;
 	}
 	nlmsg_free(req);
 	return ret;
@@ -323,13 +359,13 @@ int lnl_join(struct lnl *nl, const char *group)
 	grp = genl_ctrl_resolve_grp(nl->sk, LRO_FAMILY_NAME, group);
 	if (grp < 0) {
 		error("no multicast group \"%s\": %s", group, nl_geterror(grp));
-		return -1;
+		return EXIT_KERNEL;
 	}
 	err = nl_socket_add_membership(nl->sk, grp);
 	if (err) {
 		error("cannot join multicast group \"%s\": %s", group,
 		      nl_geterror(err));
-		return -1;
+		return EXIT_KERNEL;
 	}
 	return 0;
 }

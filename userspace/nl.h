@@ -16,7 +16,8 @@ struct lnl {
 };
 
 /* Connects and resolves the family (the kernel autoloads lro.ko).
- * Returns 0, or -1 after printing an error.
+ * Returns 0, or the exit status after printing an error: EXIT_KERNEL
+ * where the family or netlink cannot be reached.
  */
 int lnl_open(struct lnl *nl);
 void lnl_close(struct lnl *nl);
@@ -25,23 +26,27 @@ void lnl_close(struct lnl *nl);
 struct nl_msg *lnl_req(struct lnl *nl, uint8_t cmd, int flags);
 
 /* Sends req (and frees it), calls cb for every message of the reply and
- * waits for the ACK or the end of the dump. Returns 0, or -1 after printing
- * the kernel's error. cb returns NL_OK, NL_SKIP, or NL_STOP after printing
- * an error (error()): then -1 at once, the rest of the reply unread, and
- * the socket is only good for lnl_close().
+ * waits for the ACK or the end of the dump; a message the kernel sent
+ * with its ACK is printed as a warning. Returns 0, or the exit status
+ * after printing an error: EXIT_KERNEL for the kernel's. cb returns NL_OK,
+ * NL_SKIP, or NL_STOP after printing an error (error()) of lroadm's own:
+ * then EXIT_USAGE at once, the rest of the reply unread, and the socket
+ * is only good for lnl_close().
  */
 int lnl_talk(struct lnl *nl, struct nl_msg *req,
 	     int (*cb)(struct nl_msg *msg, void *arg), void *arg);
 
 /* lnl_talk(), but a refusal with errno quiet (a positive errno, 0 for
- * none) is returned as quiet, without a word: the caller has another
+ * none) is returned as -quiet, without a word: the caller has another
  * request to try.
  */
 int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
 		   int (*cb)(struct nl_msg *msg, void *arg), void *arg,
 		   int quiet);
 
-/* Joins a multicast group of the family. Returns 0 or -1 (printed). */
+/* Joins a multicast group of the family. Returns 0, or EXIT_KERNEL after
+ * printing an error.
+ */
 int lnl_join(struct lnl *nl, const char *group);
 
 #endif /* _LROADM_NL_H */

@@ -48,8 +48,9 @@ static int reset_all(void)
 	int ret;
 	size_t i;
 
-	if (lnl_open(&nl))
-		return 1;
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
 	req = lnl_req(&nl, LRO_CMD_DEV_GET, NLM_F_DUMP);
 	ret = lnl_talk(&nl, req, collect_cb, &ifs);
 	for (i = 0; !ret && i < ifs.n; i++) {
@@ -59,32 +60,34 @@ static int reset_all(void)
 	}
 	free(ifs.v);
 	lnl_close(&nl);
-	return ret ? 1 : 0;
+	return ret;
 }
 
 int cmd_stats(int argc, char **argv)
 {
 	const char *dev = NULL;
 	bool reset = false;
+	int n = 0;
 
-	/* "dev NAME", as in ip(8), names a device whatever it is called:
-	 * "stats dev reset" shows a device named reset.
+	/* [ [ dev ] DEV ] [ reset ]: a lone "reset" is the keyword, and
+	 * "dev NAME" names a device whatever it is called: "stats dev reset"
+	 * shows a device named reset.
 	 */
-	if (argc > 2 && !strcmp(argv[1], "dev")) {
-		dev = argv[2];
-		argc -= 2;
-		argv += 2;
-	}
-	if (argc > 1 && !strcmp(argv[argc - 1], "reset")) {
+	argc--, argv++;
+	if (argc > 1 || (argc == 1 && strcmp(argv[0], "reset")))
+		n = parse_dev(argc, argv, &dev);
+	if (n < 0)
+		return EXIT_USAGE;
+	argc -= n;
+	argv += n;
+	if (argc == 1 && !strcmp(argv[0], "reset")) {
 		reset = true;
 		argc--;
 	}
-	if (argc > 2 || (argc == 2 && dev)) {
+	if (argc) {
 		error("stats takes one device at most");
-		return 1;
+		return EXIT_USAGE;
 	}
-	if (argc == 2)
-		dev = argv[1];
 
 	if (!reset)
 		return dev_show(dev, true);
