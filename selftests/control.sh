@@ -426,12 +426,12 @@ check "... and attaches nothing" \
 check "dev-add attaches, warning that GRO is on" \
 	out_is 'error 0 msg "lro: dummy1 has GRO on: if its driver uses GRO, GRO runs first"' \
 	srv_nl dev-add ifindex=u32:$idx1 enabled=u8:0
-check "lroadm: the warning, exit 0" \
-	out_is 'Warning: lro: dummy1 has GRO on: if its driver uses GRO, GRO runs first.' \
-	adm set dummy1 max_aggr 4
-adm set dummy1 max_aggr 64
 check "... with the request's values, the defaults for the rest" \
 	out_is "${defaults/veth-srv: enabled/dummy1: disabled}" adm show dummy1
+adm del dummy1
+check "lroadm set attaching LRO to dummy1: the warning, exit 0" \
+	out_is 'Warning: lro: dummy1 has GRO on: if its driver uses GRO, GRO runs first.' \
+	adm set dummy1 max_aggr 4
 adm del dummy1
 check "dev-add where LRO is attached is refused" \
 	out_is 'error 17 msg "LRO is already attached to veth-srv" offset 20' \
