@@ -83,6 +83,9 @@ const struct lro_setting_info lro_setting_info[LRO_SETTING_NR] = {
 
 #undef LRO_SETTING
 
+/* features 0..7 in settings-list.h: a mask of LRO_F_*, napi by default */
+static_assert(LRO_F_ALL == 7 && LRO_F_NAPI == 1);
+
 /**
  * lro_config_check - validate a configuration
  * @cfg: configuration

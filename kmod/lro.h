@@ -43,15 +43,6 @@ struct lro_config {
 	bool enabled;		/* false: attached but passing everything */
 };
 
-#define LRO_MAX_DESC_LIMIT	65536
-#define LRO_MAX_AGGR_LIMIT	64
-#define LRO_FLUSH_TIMEOUT_LIMIT	1000000	/* 1 s */
-#define LRO_MAX_HELD_MIN	SZ_64K
-#define LRO_MAX_HELD_LIMIT	SZ_1G
-
-/* The features setting's limit is a mask: the bits below LRO_F_ALL. */
-static_assert(!(LRO_F_ALL & (LRO_F_ALL + 1)));
-
 #define LRO_SETTING(NAME, ...) LRO_SETTING_##NAME,
 enum lro_setting {
 #include "settings-list.h"

@@ -22,16 +22,17 @@ static const char *const dev_attr_names[LRO_A_DEV_MAX + 1] = {
 	[LRO_A_DEV_IFINDEX]		= "ifindex",
 	[LRO_A_DEV_IFNAME]		= "ifname",
 	[LRO_A_DEV_ENABLED]		= "enabled",
-	[LRO_A_DEV_MAX_DESC]		= "max_desc",
-	[LRO_A_DEV_MAX_AGGR]		= "max_aggr",
-	[LRO_A_DEV_FEATURES]		= "features",
-	[LRO_A_DEV_FLUSH_TIMEOUT_US]	= "flush_timeout_us",
-	[LRO_A_DEV_MAX_HELD_BYTES]	= "max_held_bytes",
 	[LRO_A_DEV_STATS]		= "stats",
+	/* The kernel's list of settings: the same names as its sysfs files. */
+#define LRO_SETTING(NAME, name, ...) \
+	[LRO_A_DEV_##NAME] = #name,
+#include "settings-list.h"
+#undef LRO_SETTING
 };
 
 /* The kernel's list of counters: the same names as its sysfs files. */
-#define LRO_STAT(NAME, name, ...) [LRO_A_STATS_##NAME] = #name,
+#define LRO_STAT(NAME, name, ...) \
+	[LRO_A_STATS_##NAME] = #name,
 static const char *const stat_names[LRO_A_STATS_MAX + 1] = {
 #include "stats-list.h"
 };

@@ -178,6 +178,33 @@ void cmd_usage(FILE *f, const struct cmd *c)
 	print_defs(f, c);
 }
 
+/*
+ * The range of each numeric setting and the module's default (unless its
+ * default_<name> parameter says otherwise), as the kernel's list gives
+ * them.
+ */
+static void print_limits(FILE *f)
+{
+#define LRO_SETTING(NAME, name, lo, hi, def, desc) \
+	{ #name, LRO_A_DEV_##NAME, lo, hi, def, desc },
+	static const struct {
+		const char *name;
+		int attr;
+		unsigned long min, max, def;
+		const char *desc;
+	} limits[] = {
+#include "settings-list.h"
+	};
+#undef LRO_SETTING
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(limits); i++)
+		if (limits[i].attr != LRO_A_DEV_FEATURES)	/* named bits */
+			fprintf(f, "  %s %lu..%lu, default %lu: %s\n",
+				limits[i].name, limits[i].min,
+				limits[i].max, limits[i].def, limits[i].desc);
+}
+
 /* The whole usage: every command, with what its words stand for. */
 static void usage(FILE *f)
 {
@@ -203,10 +230,10 @@ static void usage(FILE *f)
 		"them: max-aggr, features extract-vlan-id.\n"
 		"set attaches LRO to DEV if it is not attached (what is not given comes\n"
 		"from the module parameters) or changes only what is given; enable\n"
-		"attaches too, disable does not. Limits: max_desc 1..65536,\n"
-		"max_aggr 1..64, flush_timeout_us 0..1000000 (0: flush at the end of\n"
-		"each receive batch), max_held_bytes 65536..1073741824 (truesize held\n"
-		"per CPU). -n NAME runs in the network namespace NAME\n"
+		"attaches too, disable does not. Limits:\n");
+	print_limits(f);
+	fprintf(f,
+		"-n NAME runs in the network namespace NAME\n"
 		"(" NETNS_RUN_DIR "/NAME), as ip -n does.\n"
 		"auto add: a rule that attaches LRO, with the settings set takes, to\n"
 		"the devices that appear later and match KIND (veth, tun, ...) and the\n"
