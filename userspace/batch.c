@@ -72,14 +72,21 @@ int batch_run(const char *file, bool force)
 	char *line = NULL, *argv[BATCH_MAX_WORDS];
 	int argc, ret, worst = 0;
 	size_t size = 0;
+	ssize_t len;
 
 	if (!f) {
 		error("cannot open \"%s\": %s", file, strerror(errno));
 		return EXIT_USAGE;
 	}
-	while (getline(&line, &size, f) >= 0) {
+	while ((len = getline(&line, &size, f)) >= 0) {
 		batch_line++;
-		argc = split_words(line, argv, BATCH_MAX_WORDS);
+		/* A NUL would end the line early, and run what came before. */
+		if (memchr(line, '\0', len)) {
+			error("a NUL byte in the line");
+			argc = -1;
+		} else {
+			argc = split_words(line, argv, BATCH_MAX_WORDS);
+		}
 		if (!argc)
 			continue;
 		ret = argc < 0 ? EXIT_USAGE : lroadm_run(argc, argv);
