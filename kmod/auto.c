@@ -159,7 +159,7 @@ static DEFINE_RATELIMIT_STATE(lro_auto_rs, 5 * HZ, 10);
 /**
  * lro_auto_attach - attach LRO to a new device if a rule matches it
  * @dev: a device LRO is not attached to, just registered in its netns
- *	(created or moved there) or renamed
+ *	(created or moved there)
  *
  * A failure (another rx_handler, no memory, ...) is counted in the rule
  * and said in the log, with the reason attaching by hand would give.
