@@ -122,4 +122,5 @@ void lro_default_config(struct lro_config *cfg)
 	for (i = 0; i < LRO_SETTING_NR; i++)
 		*lro_config_field(cfg, i) = READ_ONCE(lro_defaults[i]->val);
 	cfg->enabled = true;
+	cfg->policy = NULL;
 }

@@ -119,6 +119,7 @@ static struct lro_dev *lro_dev_alloc(struct net_device *dev,
 		pc->mgr.max_aggr = cfg->max_aggr;
 		pc->mgr.max_desc = cfg->max_desc;
 		pc->mgr.max_held_bytes = cfg->max_held_bytes;
+		pc->mgr.policy = cfg->policy;
 		pc->mgr.deliver = lro_reinject;
 		INIT_LIST_HEAD(&pc->mgr.active);
 		INIT_LIST_HEAD(&pc->pending);
@@ -259,6 +260,39 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 	return 0;
 }
 
+/*
+ * Each CPU sends up what it holds under the old policy and takes the new
+ * one (lro_cpu_set_policy()): a packet is told to the policy that started
+ * it, and once this returns no CPU calls the old one.
+ */
+static void lro_dev_set_policy(struct lro_dev *ld,
+			       const struct lro_policy_ops *ops)
+{
+	ld->cfg.policy = ops;
+	lro_on_each_cpu(ld, lro_cpu_set_policy, (void *)ops);
+}
+
+/**
+ * lro_dev_drop_policy - detach a policy being unregistered from every device
+ * @ops: the policy
+ *
+ * Its devices go back to their own settings, which is announced.
+ *
+ * Context: RTNL held.
+ */
+void lro_dev_drop_policy(const struct lro_policy_ops *ops)
+{
+	struct lro_dev *ld;
+
+	ASSERT_RTNL();
+	list_for_each_entry(ld, &lro_devs, node) {
+		if (ld->cfg.policy != ops)
+			continue;
+		lro_dev_set_policy(ld, NULL);
+		lro_nl_notify(ld, LRO_NOTIFY_CHANGE);
+	}
+}
+
 /**
  * lro_dev_configure - change the configuration of an attached device
  * @ld: LRO state
@@ -295,6 +329,8 @@ int lro_dev_configure(struct lro_dev *ld, const struct lro_config *cfg,
 	WRITE_ONCE(ld->cfg.flush_timeout_us, cfg->flush_timeout_us);
 	WRITE_ONCE(ld->cfg.max_held_bytes, cfg->max_held_bytes);
 	WRITE_ONCE(ld->cfg.enabled, cfg->enabled);
+	if (cfg->policy != ld->cfg.policy)
+		lro_dev_set_policy(ld, cfg->policy);
 	/* Configured by hand: the admin's decision now, not a rule's. */
 	ld->by_rule = false;
 	lro_nl_notify(ld, LRO_NOTIFY_CHANGE);

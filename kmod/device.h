@@ -39,6 +39,7 @@ int lro_try_on_each_cpu(struct lro_dev *ld,
 			void (*fn)(struct lro_pcpu *pc, void *arg), void *arg);
 void lro_cpu_release(struct lro_pcpu *pc, void *drop);
 void lro_cpu_swap_arr(struct lro_pcpu *pc, void *unused);
+void lro_cpu_set_policy(struct lro_pcpu *pc, void *ops);
 int lro_rx_init(void);
 void lro_rx_exit(void);
 

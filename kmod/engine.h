@@ -10,6 +10,7 @@
 #include <net/ipv6.h>
 
 #include "lro.h"
+#include "policy.h"
 
 /* One received segment, as the engine sees it. */
 struct lro_seg {
@@ -25,6 +26,9 @@ struct lro_seg {
 	int ifindex;
 	u16 vlan_tag;
 	bool ipv6;
+	bool own_hold;		/* a policy set these two (policy.c) */
+	u32 max_aggr;
+	u32 hold_us;
 };
 
 /* IP header and extension headers: what precedes the TCP header */
@@ -150,7 +154,7 @@ lro_find_desc(struct net_lro_mgr *mgr, struct lro_seg *seg)
 }
 
 /* flush.c: sending held packets up (and lro.h's lro_flush_all_reason(),
- * lro_flush_older(), lro_drop_all())
+ * lro_flush_due(), lro_drop_all())
  */
 void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	       enum lro_flush_reason why);

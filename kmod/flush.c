@@ -82,6 +82,8 @@ void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 {
 	struct sk_buff *skb = d->parent;
 
+	if (unlikely(d->own_hold) && mgr->policy)
+		lro_policy_flushed(mgr, d, why);
 	if (d->pkt_aggr_cnt > 1)
 		lro_complete(d);
 	mgr->stats.flushed++;
@@ -113,21 +115,35 @@ void lro_flush_mem(struct net_lro_mgr *mgr)
 }
 
 /*
- * Send up the packets whose first segment was taken at or before
- * @deadline_ns. Returns the start time of the oldest packet still held,
- * or 0 if none is.
+ * The end of a receive batch, or the hold timer: send up the packets held
+ * for as long as they may be, @timeout_ns (the device's hold; 0: until the
+ * end of the batch) or the hold a policy gave them. Returns when the next
+ * one is due, or 0 if none is held.
+ *
+ * The active list is oldest first: without a policy every packet has the
+ * same hold, so the first one not due ends the walk.
  */
-u64 lro_flush_older(struct net_lro_mgr *mgr, u64 deadline_ns)
+u64 lro_flush_due(struct net_lro_mgr *mgr, u64 now, u64 timeout_ns)
 {
 	struct net_lro_desc *d, *tmp;
+	u64 hold, due, next = 0;
 
 	lro_mgr_ready(mgr);
 	list_for_each_entry_safe(d, tmp, &mgr->active, node) {
-		if (d->start_ns > deadline_ns)
-			return d->start_ns;
-		lro_flush(mgr, d, LRO_FLUSH_TIMER);
+		hold = d->own_hold ? d->hold_us * (u64)NSEC_PER_USEC :
+				     timeout_ns;
+		due = d->start_ns + hold;
+		if (!hold) {
+			lro_flush(mgr, d, LRO_FLUSH_BATCH);
+		} else if (due <= now) {
+			lro_flush(mgr, d, LRO_FLUSH_TIMER);
+		} else if (!mgr->policy) {
+			return due;
+		} else if (!next || due < next) {
+			next = due;
+		}
 	}
-	return 0;
+	return next;
 }
 
 /* Free every held packet without sending it up: the device is going away. */

@@ -29,7 +29,7 @@ enum lro_verdict {
 enum lro_verdict lro_rx_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
 			    void *priv);
 void lro_flush_all_reason(struct net_lro_mgr *mgr, enum lro_flush_reason why);
-u64 lro_flush_older(struct net_lro_mgr *mgr, u64 deadline_ns);
+u64 lro_flush_due(struct net_lro_mgr *mgr, u64 now, u64 timeout_ns);
 void lro_drop_all(struct net_lro_mgr *mgr);
 int lro_engine_init(void);
 
@@ -41,6 +41,7 @@ struct lro_config {
 	u32 flush_timeout_us;	/* 0: flush at the end of each receive batch */
 	u32 max_held_bytes;	/* truesize held per CPU, at most */
 	bool enabled;		/* false: attached but passing everything */
+	const struct lro_policy_ops *policy;	/* BPF merge policy, or NULL */
 };
 
 #define LRO_SETTING(NAME, ...) LRO_SETTING_##NAME,
@@ -102,6 +103,7 @@ struct net_device *lro_dev_netdev(const struct lro_dev *ld);
 void lro_dev_get_config(const struct lro_dev *ld, struct lro_config *cfg);
 void lro_dev_get_stats(const struct lro_dev *ld, u64 stats[LRO_STAT_NR]);
 void lro_dev_reset_stats(struct lro_dev *ld);
+void lro_dev_drop_policy(const struct lro_policy_ops *ops);
 /* Walk the attached devices of one netns, under RTNL. */
 struct lro_dev *lro_dev_next(struct net *net, struct lro_dev *prev);
 int lro_device_init(void);

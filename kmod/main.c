@@ -12,6 +12,7 @@
 #include "auto.h"
 #include "bpf_lro.h"
 #include "lro.h"
+#include "policy.h"
 
 static int __init lro_init(void)
 {
@@ -33,6 +34,9 @@ static int __init lro_init(void)
 	err = lro_bpf_init();
 	if (err)
 		pr_notice("BPF descriptor iterators unavailable (%d)\n", err);
+	err = lro_policy_init();
+	if (err)
+		pr_notice("BPF policies unavailable (%d)\n", err);
 	pr_info("generic large receive offload loaded\n");
 	return 0;
 

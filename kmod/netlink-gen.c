@@ -41,7 +41,7 @@ static const struct nla_policy lro_dev_get_nl_policy[LRO_A_DEV_IFINDEX + 1] = {
 };
 
 /* LRO_CMD_DEV_SET - do */
-static const struct nla_policy lro_dev_set_nl_policy[LRO_A_DEV_MAX_HELD_BYTES + 1] = {
+static const struct nla_policy lro_dev_set_nl_policy[LRO_A_DEV_POLICY + 1] = {
 	[LRO_A_DEV_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[LRO_A_DEV_ENABLED] = NLA_POLICY_MAX(NLA_U8, 1),
 	[LRO_A_DEV_MAX_DESC] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_max_desc_range),
@@ -49,6 +49,7 @@ static const struct nla_policy lro_dev_set_nl_policy[LRO_A_DEV_MAX_HELD_BYTES + 
 	[LRO_A_DEV_FEATURES] = NLA_POLICY_MASK(NLA_U32, 0x7),
 	[LRO_A_DEV_FLUSH_TIMEOUT_US] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_flush_timeout_us_range),
 	[LRO_A_DEV_MAX_HELD_BYTES] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_max_held_bytes_range),
+	[LRO_A_DEV_POLICY] = { .type = NLA_NUL_STRING, .len = 15, },
 };
 
 /* LRO_CMD_DEV_DEL - do */
@@ -62,7 +63,7 @@ static const struct nla_policy lro_stats_reset_nl_policy[LRO_A_DEV_IFINDEX + 1] 
 };
 
 /* LRO_CMD_DEV_ADD - do */
-static const struct nla_policy lro_dev_add_nl_policy[LRO_A_DEV_MAX_HELD_BYTES + 1] = {
+static const struct nla_policy lro_dev_add_nl_policy[LRO_A_DEV_POLICY + 1] = {
 	[LRO_A_DEV_IFINDEX] = NLA_POLICY_MIN(NLA_U32, 1),
 	[LRO_A_DEV_ENABLED] = NLA_POLICY_MAX(NLA_U8, 1),
 	[LRO_A_DEV_MAX_DESC] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_max_desc_range),
@@ -70,6 +71,7 @@ static const struct nla_policy lro_dev_add_nl_policy[LRO_A_DEV_MAX_HELD_BYTES + 
 	[LRO_A_DEV_FEATURES] = NLA_POLICY_MASK(NLA_U32, 0x7),
 	[LRO_A_DEV_FLUSH_TIMEOUT_US] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_flush_timeout_us_range),
 	[LRO_A_DEV_MAX_HELD_BYTES] = NLA_POLICY_FULL_RANGE(NLA_U32, &lro_a_dev_max_held_bytes_range),
+	[LRO_A_DEV_POLICY] = { .type = NLA_NUL_STRING, .len = 15, },
 };
 
 /* LRO_CMD_AUTO_ADD - do */
@@ -109,7 +111,7 @@ static const struct genl_split_ops lro_nl_ops[] = {
 		.doit		= lro_nl_dev_set_doit,
 		.post_doit	= lro_nl_post_doit,
 		.policy		= lro_dev_set_nl_policy,
-		.maxattr	= LRO_A_DEV_MAX_HELD_BYTES,
+		.maxattr	= LRO_A_DEV_POLICY,
 		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{
@@ -136,7 +138,7 @@ static const struct genl_split_ops lro_nl_ops[] = {
 		.doit		= lro_nl_dev_add_doit,
 		.post_doit	= lro_nl_post_doit,
 		.policy		= lro_dev_add_nl_policy,
-		.maxattr	= LRO_A_DEV_MAX_HELD_BYTES,
+		.maxattr	= LRO_A_DEV_POLICY,
 		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
 	{

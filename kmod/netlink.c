@@ -25,6 +25,7 @@
 
 #include "lro.h"
 #include "netlink-gen.h"
+#include "policy.h"
 
 /* The kernel autoloads lro.ko when userspace resolves the family. */
 MODULE_ALIAS_GENL_FAMILY(LRO_FAMILY_NAME);
@@ -59,6 +60,7 @@ static size_t lro_nl_dev_size(void)
 	       nla_total_size(IFNAMSIZ) +		/* IFNAME */
 	       nla_total_size(sizeof(u8)) +		/* ENABLED */
 	       LRO_SETTING_NR * nla_total_size(sizeof(u32)) +
+	       nla_total_size(LRO_POLICY_NAME_MAX) +	/* POLICY */
 	       nla_total_size(0) +			/* STATS */
 	       LRO_STAT_NR * nla_total_size(sizeof(u64));
 }
@@ -86,6 +88,9 @@ static int lro_nl_fill_dev(struct sk_buff *skb, struct lro_dev *ld, u32 portid,
 		if (nla_put_u32(skb, lro_setting_info[i].attr,
 				*lro_config_field(&cfg, i)))
 			goto cancel;
+	if (cfg.policy &&
+	    nla_put_string(skb, LRO_A_DEV_POLICY, cfg.policy->name))
+		goto cancel;
 
 	nest = nla_nest_start(skb, LRO_A_DEV_STATS);
 	if (!nest)
@@ -266,6 +271,27 @@ void lro_nl_parse_config(struct nlattr **tb, struct lro_config *cfg)
 				nla_get_u32(tb[lro_setting_info[i].attr]);
 }
 
+/* The policy attribute: a registered policy's name, or empty for none. */
+static int lro_nl_parse_policy(struct nlattr *attr, struct lro_config *cfg,
+			       struct netlink_ext_ack *extack)
+{
+	char name[LRO_POLICY_NAME_MAX];
+	const struct lro_policy_ops *ops;
+
+	nla_strscpy(name, attr, sizeof(name));
+	if (!name[0]) {
+		cfg->policy = NULL;
+		return 0;
+	}
+	ops = lro_policy_find(name, extack);
+	if (IS_ERR(ops)) {
+		NL_SET_BAD_ATTR(extack, attr);
+		return PTR_ERR(ops);
+	}
+	cfg->policy = ops;
+	return 0;
+}
+
 /**
  * lro_nl_dev_set_doit() - LRO_CMD_DEV_SET: reconfigure LRO (and attach it,
  *	for lro_nl_dev_add_doit())
@@ -292,6 +318,13 @@ int lro_nl_dev_set_doit(struct sk_buff *skb, struct genl_info *info)
 		lro_default_config(&cfg);
 
 	lro_nl_parse_config(tb, &cfg);
+	if (tb[LRO_A_DEV_POLICY]) {
+		int err = lro_nl_parse_policy(tb[LRO_A_DEV_POLICY], &cfg,
+					      info->extack);
+
+		if (err)
+			return err;
+	}
 	if (ld)
 		return lro_dev_configure(ld, &cfg, info->extack);
 	return lro_dev_attach(dev, &cfg, false, info->extack);

@@ -168,7 +168,7 @@ static __always_inline int lro_join_check(const struct net_lro_mgr *mgr,
 		return LRO_FLUSH_FLAGS;
 	if (d->ip_tot_len + seg->payload > IP_MAX_MTU)
 		return LRO_FLUSH_SIZE;
-	if (d->pkt_aggr_cnt >= mgr->max_aggr)
+	if (d->pkt_aggr_cnt >= d->max_aggr)
 		return LRO_FLUSH_MAX_AGGR;
 	return LRO_JOIN;
 }
@@ -203,7 +203,7 @@ static __always_inline int lro_join_account(struct net_lro_mgr *mgr,
 	}
 	if (seg->payload < d->mss)
 		return LRO_FLUSH_PUSH;
-	if (d->pkt_aggr_cnt >= mgr->max_aggr)
+	if (d->pkt_aggr_cnt >= d->max_aggr)
 		return LRO_FLUSH_MAX_AGGR;
 	return LRO_JOIN;
 }

@@ -127,6 +127,7 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 	pc->mgr.max_aggr = READ_ONCE(ld->cfg.max_aggr);
 	pc->mgr.features = READ_ONCE(ld->cfg.features);
 	pc->mgr.max_held_bytes = READ_ONCE(ld->cfg.max_held_bytes);
+	pc->mgr.hold_us = READ_ONCE(ld->cfg.flush_timeout_us);
 	if (unlikely(!READ_ONCE(ld->cfg.enabled) ||
 		     this_cpu_read(lro_cpus.offline))) {
 		/* Hold nothing; what was held (LRO just disabled) goes first. */
@@ -159,15 +160,10 @@ static int lro_poll(struct napi_struct *napi, int budget)
 	list_for_each_entry_safe(pc, tmp, &lc->pending, pending) {
 		u64 timeout = READ_ONCE(pc->ld->cfg.flush_timeout_us) *
 			      (u64)NSEC_PER_USEC;
-		u64 oldest;
+		u64 due = lro_flush_due(&pc->mgr, now, timeout);
 
-		if (!timeout) {
-			lro_flush_all_reason(&pc->mgr, LRO_FLUSH_BATCH);
-		} else {
-			oldest = lro_flush_older(&pc->mgr, now - timeout);
-			if (oldest && (!next || oldest + timeout < next))
-				next = oldest + timeout;
-		}
+		if (due && (!next || due < next))
+			next = due;
 		if (!pc->mgr.nr_active) {
 			list_del(&pc->pending);
 			pc->queued = false;
@@ -279,6 +275,14 @@ void lro_cpu_swap_arr(struct lro_pcpu *pc, void *unused)
 	pc->mgr.lro_arr = pc->spare;
 	pc->mgr.max_desc = pc->ld->cfg.max_desc;
 	pc->spare = old;	/* freed by the caller */
+}
+
+/* Send up what was held under the old policy, then take @ops (policy.c). */
+void lro_cpu_set_policy(struct lro_pcpu *pc, void *ops)
+{
+	lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
+	lro_unqueue(pc);
+	pc->mgr.policy = ops;
 }
 
 static void lro_napi_del_all(void)

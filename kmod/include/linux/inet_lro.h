@@ -33,6 +33,8 @@
 #include <linux/skbuff.h>
 #include <linux/tcp.h>
 
+struct lro_policy_ops;
+
 /**
  * enum lro_flush_reason - why a descriptor's packet was sent up
  * @LRO_FLUSH_MAX_AGGR: it held max_aggr segments
@@ -82,6 +84,8 @@ enum lro_flush_reason {
  * @held: segments held in descriptors right now
  * @held_bytes: memory they take right now (the truesize of the packets
  *	held)
+ * @policy_pass: segments a BPF policy sent up alone (lro.ko's policies)
+ * @policy_clamped: verdicts of a BPF policy out of range, clamped
  *
  * Counters are updated without atomics: a manager belongs to one context
  * (one NAPI instance, or one CPU), as in 2007.
@@ -97,6 +101,8 @@ struct net_lro_stats {
 	unsigned long bytes_out;
 	unsigned long held;
 	unsigned long held_bytes;
+	unsigned long policy_pass;
+	unsigned long policy_clamped;
 };
 
 /**
@@ -128,6 +134,10 @@ struct net_lro_stats {
  * @vlan_tag: VLAN tag of the flow (VLAN variants), 0 otherwise
  * @ip_fixedid: the flow keeps a fixed IP ID (decided by its second segment)
  * @ipv6: the flow is TCP over IPv6 (@ip6h, no IP ID)
+ * @own_hold: a BPF policy set @max_aggr and @hold_us (lro.ko's)
+ * @max_aggr: segments @parent may take: the manager's, or the policy's
+ * @hold_us: how long @parent may be held, if @own_hold (lro.ko's hold
+ *	timer; 0: until the end of the receive batch)
  * @pkt_aggr_cnt: segments held in @parent
  * @vlan_packet: the flow's packets carry a VLAN tag (hwaccel variants)
  * @active: the descriptor holds a packet
@@ -160,6 +170,9 @@ struct net_lro_desc {
 	u16 vlan_tag;
 	u8 ip_fixedid;
 	u8 ipv6;
+	u8 own_hold;
+	u32 max_aggr;
+	u32 hold_us;
 	int pkt_aggr_cnt;
 	int vlan_packet;
 	int active;
@@ -192,6 +205,9 @@ struct net_lro_desc {
  * @get_frag_header: the same for page-mode receive, plus the MAC header
  * @deliver: optional; takes every packet LRO sends up instead of
  *	netif_receive_skb()/netif_rx() (extension to the 2007 API)
+ * @policy: BPF merge policy asked before each packet is started (lro.ko's
+ *	rx_handler path; NULL for drivers)
+ * @hold_us: the hold a policy is offered as the default (lro.ko's)
  * @active: active descriptors, oldest first (LRO's)
  * @free_desc: 1 + index of the first free descriptor that was used before
  *	(LRO's)
@@ -229,6 +245,9 @@ struct net_lro_mgr {
 			       void *priv);
 
 	void (*deliver)(struct net_lro_mgr *lro_mgr, struct sk_buff *skb);
+
+	const struct lro_policy_ops *policy;
+	u32 hold_us;
 
 	struct list_head active;
 	u32 free_desc;

@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * BPF merge policies: struct lro_policy_ops as a struct_ops type.
+ *
+ *   bpftool struct_ops register P.bpf.o      -> lro_policy_reg(): on the
+ *                                               list, by its name
+ *   lroadm set DEV policy NAME (dev-set)     -> cfg.policy of the device,
+ *                                               each CPU's mgr.policy
+ *   engine: a packet about to start          -> flow_start(): verdict and
+ *                                               hold, kept in the descriptor
+ *           a packet it started goes up      -> flow_flush()
+ *   bpftool struct_ops unregister, or the    -> lro_policy_unreg(): every
+ *   link closed                                 device drops it first
+ *
+ * The list of policies and every device's cfg.policy change under RTNL.
+ * The engine reads its manager's policy, which each CPU takes over with
+ * bottom halves disabled (device.c: lro_dev_set_policy()), so a policy
+ * that is unregistered is called by no CPU once lro_policy_unreg()
+ * returns; the struct_ops map, which holds the programs, is freed after
+ * an RCU grace period on top of that, and holds a reference on lro.ko
+ * for as long as it exists.
+ *
+ * What a program returns is never trusted: an unknown verdict falls back
+ * to the device's settings, a max_aggr or hold out of range is clamped to
+ * the limits of the device's own settings, and both are counted in
+ * policy_clamped.
+ */
+
+#include <linux/bpf.h>
+#include <linux/bpf_verifier.h>
+#include <linux/btf.h>
+#include <linux/btf_ids.h>
+#include <linux/ctype.h>
+#include <linux/filter.h>
+#include <linux/rtnetlink.h>
+
+#include "device.h"
+#include "engine.h"
+#include "policy.h"
+
+static LIST_HEAD(lro_policies);	/* under RTNL */
+
+static void lro_policy_flow_fill(struct lro_policy_flow *f, bool ipv6,
+				 const void *nh, const struct tcphdr *th,
+				 int ifindex, u16 vlan, u16 mss)
+{
+	memset(f, 0, sizeof(*f));
+	if (ipv6) {
+		const struct ipv6hdr *ip6h = nh;
+
+		f->family = AF_INET6;
+		memcpy(f->saddr6, &ip6h->saddr, sizeof(f->saddr6));
+		memcpy(f->daddr6, &ip6h->daddr, sizeof(f->daddr6));
+	} else {
+		const struct iphdr *iph = nh;
+
+		f->family = AF_INET;
+		f->saddr = iph->saddr;
+		f->daddr = iph->daddr;
+	}
+	f->sport = ntohs(th->source);
+	f->dport = ntohs(th->dest);
+	f->vlan = vlan;
+	f->mss = mss;
+	f->ifindex = ifindex;
+}
+
+/* Keep @v in @lo..@hi, counting it when it was not. */
+static u32 lro_policy_clamp(struct net_lro_mgr *mgr, u32 v, u32 lo, u32 hi)
+{
+	if (likely(v >= lo && v <= hi))
+		return v;
+	mgr->stats.policy_clamped++;
+	return clamp(v, lo, hi);
+}
+
+/**
+ * lro_policy_start - ask the manager's policy about a packet to start
+ * @mgr: the manager, whose policy is set
+ * @seg: the segment that would start it; on true, its hold is set
+ *
+ * Called once per packet, not per segment: segments that join a packet
+ * use what the descriptor keeps (lro_init_desc()).
+ *
+ * Return: false if the policy passes the segment.
+ */
+bool lro_policy_start(struct net_lro_mgr *mgr, struct lro_seg *seg)
+{
+	const struct lro_setting_info *aggr = &lro_setting_info[LRO_SETTING_MAX_AGGR];
+	const struct lro_setting_info *hold =
+		&lro_setting_info[LRO_SETTING_FLUSH_TIMEOUT_US];
+	struct lro_policy_hold h = {
+		.max_aggr = mgr->max_aggr,
+		.hold_us = mgr->hold_us,
+	};
+	struct lro_policy_flow flow;
+	int verdict;
+
+	lro_policy_flow_fill(&flow, seg->ipv6, seg->iph, seg->tcph,
+			     seg->ifindex, seg->vlan_tag, seg->payload);
+	verdict = mgr->policy->flow_start(&flow, &h);
+	if (verdict == LRO_POLICY_PASS) {
+		mgr->stats.policy_pass++;
+		return false;
+	}
+	if (unlikely(verdict != LRO_POLICY_COALESCE)) {
+		mgr->stats.policy_clamped++;
+		h.max_aggr = mgr->max_aggr;
+		h.hold_us = mgr->hold_us;
+	}
+	seg->max_aggr = lro_policy_clamp(mgr, h.max_aggr, aggr->min, aggr->max);
+	seg->hold_us = lro_policy_clamp(mgr, h.hold_us, hold->min, hold->max);
+	seg->own_hold = true;
+	if (seg->max_aggr < 2) {	/* nothing would join it */
+		mgr->stats.policy_pass++;
+		return false;
+	}
+	return true;
+}
+
+/**
+ * lro_policy_flushed - tell the manager's policy a packet it started went up
+ * @mgr: the manager, whose policy is set
+ * @d: the descriptor, its headers not yet rewritten
+ * @why: why it goes up
+ */
+void lro_policy_flushed(struct net_lro_mgr *mgr, struct net_lro_desc *d,
+			enum lro_flush_reason why)
+{
+	const struct tcphdr *th = d->tcph;
+	struct lro_policy_flush f = {
+		.age_ns = ktime_get_ns() - d->start_ns,
+		.reason = why,
+		.segs = d->pkt_aggr_cnt,
+		.bytes = d->ip_tot_len - ((u8 *)th - (u8 *)d->iph) -
+			 th->doff * 4,
+		.max_aggr = d->max_aggr,
+		.hold_us = d->hold_us,
+	};
+	struct lro_policy_flow flow;
+
+	if (!mgr->policy->flow_flush)
+		return;
+	lro_policy_flow_fill(&flow, d->ipv6, d->iph, th, d->ifindex,
+			     d->vlan_tag, d->mss);
+	mgr->policy->flow_flush(&flow, &f);
+}
+
+/**
+ * lro_policy_find - the registered policy of a name
+ * @name: its name
+ * @extack: where a failure is said (naming the policy attribute)
+ *
+ * Context: RTNL held.
+ * Return: the policy, or an ERR_PTR() with a message in @extack.
+ */
+const struct lro_policy_ops *lro_policy_find(const char *name,
+					     struct netlink_ext_ack *extack)
+{
+	struct lro_policy_ops *ops;
+
+	ASSERT_RTNL();
+	if (!IS_ENABLED(CONFIG_BPF_JIT) || !IS_ENABLED(CONFIG_BPF_SYSCALL)) {
+		NL_SET_ERR_MSG(extack,
+			       "this kernel cannot run BPF policies (no CONFIG_BPF_JIT or CONFIG_BPF_SYSCALL)");
+		return ERR_PTR(-EOPNOTSUPP);
+	}
+	list_for_each_entry(ops, &lro_policies, node)
+		if (!strcmp(ops->name, name))
+			return ops;
+	NL_SET_ERR_MSG_FMT(extack, "no policy %s is registered", name);
+	return ERR_PTR(-ENOENT);
+}
+
+#if IS_ENABLED(CONFIG_BPF_JIT) && IS_ENABLED(CONFIG_BPF_SYSCALL)
+
+/* The one struct a policy program may write to. */
+BTF_ID_LIST_SINGLE(lro_policy_hold_id, struct, lro_policy_hold)
+
+static int lro_policy_ops_init(struct btf *btf)
+{
+	return 0;
+}
+
+static bool lro_policy_is_valid_access(int off, int size,
+				       enum bpf_access_type type,
+				       const struct bpf_prog *prog,
+				       struct bpf_insn_access_aux *info)
+{
+	return bpf_tracing_btf_ctx_access(off, size, type, prog, info);
+}
+
+/* Writes through a pointer the program was given: @hold's members only. */
+static int lro_policy_struct_access(struct bpf_verifier_log *log,
+				    const struct bpf_reg_state *reg,
+				    int off, int size)
+{
+	if (reg->btf_id != lro_policy_hold_id[0]) {
+		bpf_log(log, "lro policy: only struct lro_policy_hold may be written\n");
+		return -EACCES;
+	}
+	if (off < 0 || off + size > sizeof(struct lro_policy_hold)) {
+		bpf_log(log, "lro policy: write at off %d size %d is outside struct lro_policy_hold\n",
+			off, size);
+		return -EACCES;
+	}
+	return NOT_INIT;
+}
+
+static const struct bpf_verifier_ops lro_policy_verifier_ops = {
+	.get_func_proto = bpf_base_func_proto,
+	.is_valid_access = lro_policy_is_valid_access,
+	.btf_struct_access = lro_policy_struct_access,
+};
+
+/* The name, the one member that is not a program: checked and copied. */
+static int lro_policy_init_member(const struct btf_type *t,
+				  const struct btf_member *member,
+				  void *kdata, const void *udata)
+{
+	const struct lro_policy_ops *uops = udata;
+	struct lro_policy_ops *ops = kdata;
+	size_t i, len;
+
+	if (__btf_member_bit_offset(t, member) / 8 !=
+	    offsetof(struct lro_policy_ops, name))
+		return 0;
+	len = strnlen(uops->name, sizeof(uops->name));
+	if (!len || len == sizeof(uops->name))
+		return -EINVAL;
+	for (i = 0; i < len; i++)
+		if (!isgraph(uops->name[i]))
+			return -EINVAL;
+	memcpy(ops->name, uops->name, len + 1);
+	return 1;
+}
+
+static int lro_policy_reg(void *kdata, struct bpf_link *link)
+{
+	struct lro_policy_ops *ops = kdata;
+	int err = 0;
+
+	if (!ops->flow_start)
+		return -EINVAL;
+	rtnl_lock();
+	if (!IS_ERR(lro_policy_find(ops->name, NULL))) {
+		err = -EEXIST;
+	} else {
+		list_add_tail(&ops->node, &lro_policies);
+		pr_info("policy %s registered\n", ops->name);
+	}
+	rtnl_unlock();
+	return err;
+}
+
+/* Devices using the policy drop it first (lro_dev_drop_policy()). */
+static void lro_policy_unreg(void *kdata, struct bpf_link *link)
+{
+	struct lro_policy_ops *ops = kdata;
+
+	rtnl_lock();
+	lro_dev_drop_policy(ops);
+	list_del(&ops->node);
+	pr_info("policy %s unregistered\n", ops->name);
+	rtnl_unlock();
+}
+
+/* What the trampolines are built against (CFI), never called. */
+static int lro_policy_flow_start_stub(const struct lro_policy_flow *flow,
+				      struct lro_policy_hold *hold)
+{
+	return LRO_POLICY_COALESCE;
+}
+
+static void lro_policy_flow_flush_stub(const struct lro_policy_flow *flow,
+				       const struct lro_policy_flush *flush)
+{
+}
+
+static struct lro_policy_ops lro_policy_stubs = {
+	.flow_start = lro_policy_flow_start_stub,
+	.flow_flush = lro_policy_flow_flush_stub,
+};
+
+static struct bpf_struct_ops lro_policy_struct_ops = {
+	.verifier_ops = &lro_policy_verifier_ops,
+	.init = lro_policy_ops_init,
+	.init_member = lro_policy_init_member,
+	.reg = lro_policy_reg,
+	.unreg = lro_policy_unreg,
+	.cfi_stubs = &lro_policy_stubs,
+	.name = "lro_policy_ops",
+	.owner = THIS_MODULE,
+};
+
+/**
+ * lro_policy_init - register struct lro_policy_ops with BPF
+ *
+ * Return: 0, or the error of the registration (no BTF for lro.ko, say):
+ * then no policy can be loaded, and LRO works without.
+ */
+int lro_policy_init(void)
+{
+	return register_bpf_struct_ops(&lro_policy_struct_ops, lro_policy_ops);
+}
+
+#else
+
+int lro_policy_init(void)
+{
+	pr_notice("no BPF policies: the kernel lacks CONFIG_BPF_JIT or CONFIG_BPF_SYSCALL\n");
+	return 0;
+}
+
+#endif
