@@ -153,7 +153,8 @@ void lro_policy_flushed(struct net_lro_mgr *mgr, struct net_lro_desc *d,
  * @name: its name
  * @extack: where a failure is said (naming the policy attribute)
  *
- * Context: RTNL held.
+ * Context: RTNL held. The policy stays registered while it is: a user
+ * that keeps it past that must drop it in lro_dev_drop_policy().
  * Return: the policy, or an ERR_PTR() with a message in @extack.
  */
 const struct lro_policy_ops *lro_policy_find(const char *name,
@@ -173,6 +174,7 @@ const struct lro_policy_ops *lro_policy_find(const char *name,
 	NL_SET_ERR_MSG_FMT(extack, "no policy %s is registered", name);
 	return ERR_PTR(-ENOENT);
 }
+EXPORT_SYMBOL_GPL(lro_policy_find);	/* bench/kmod: the micro-benchmark */
 
 /* The devices of @net that use @ops, under RTNL. */
 static u64 lro_policy_users(struct net *net, const struct lro_policy_ops *ops)
