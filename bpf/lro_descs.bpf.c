@@ -48,6 +48,9 @@ static void fill(struct lro_descs_row *r, const struct lro_desc_snap *d)
 	r->tsecr = d->tsecr;
 	r->window = d->window;
 	r->has_ts = d->has_ts;
+	r->by_policy = d->by_policy;
+	r->max_aggr = d->max_aggr;
+	r->hold_us = d->hold_us;
 }
 
 SEC("syscall")

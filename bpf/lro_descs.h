@@ -50,6 +50,9 @@ struct lro_descs_row {
 	__u16 window;		/* TCP window field, unscaled */
 	__u8 has_ts;
 	__u8 family;		/* AF_INET (2) or AF_INET6 (10) */
+	__u8 by_policy;		/* a BPF policy set max_aggr and hold_us */
+	__u32 max_aggr;		/* segments the packet may take */
+	__u32 hold_us;		/* how long it may be held; 0: the batch */
 };
 
 #endif /* _LRO_DESCS_H */

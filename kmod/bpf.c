@@ -115,6 +115,8 @@ static void lro_snap_fill(struct lro_desc_snap *s, const struct net_lro_desc *d,
 		s->tsecr = ntohl(d->tcp_rcv_tsecr);
 	}
 	s->window = ntohs(d->tcp_window);
+	s->max_aggr = d->max_aggr;
+	s->by_policy = d->own_hold;
 }
 
 /*
@@ -144,7 +146,11 @@ static void lro_snap_cpu(struct lro_pcpu *pc, void *arg)
 	list_for_each_entry(d, &pc->mgr.active, node) {
 		if (p->nr == p->cap)	/* cannot happen: nr_active counts them */
 			break;
-		lro_snap_fill(&p->buf[p->nr++], d, ifindex, cpu, now);
+		struct lro_desc_snap *s = &p->buf[p->nr++];
+
+		lro_snap_fill(s, d, ifindex, cpu, now);
+		s->hold_us = d->own_hold ? d->hold_us :
+			     READ_ONCE(p->ld->cfg.flush_timeout_us);
 	}
 }
 

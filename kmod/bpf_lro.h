@@ -31,6 +31,9 @@
  * @window: TCP window field of the flow, as sent (not scaled)
  * @has_ts: the flow carries the timestamp option
  * @family: AF_INET or AF_INET6
+ * @by_policy: a BPF policy set @max_aggr and @hold_us (kmod/policy.h)
+ * @max_aggr: segments the packet may take
+ * @hold_us: how long it may be held (0: until the end of the batch)
  *
  * Everything but the addresses is in host order.
  */
@@ -59,6 +62,9 @@ struct lro_desc_snap {
 	__u16 window;
 	__u8 has_ts;
 	__u8 family;
+	__u8 by_policy;
+	__u32 max_aggr;
+	__u32 hold_us;
 };
 
 /**

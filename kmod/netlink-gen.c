@@ -160,6 +160,11 @@ static const struct genl_split_ops lro_nl_ops[] = {
 		.maxattr	= LRO_A_AUTO_ALL_NETNS,
 		.flags		= GENL_UNS_ADMIN_PERM | GENL_CMD_CAP_DO,
 	},
+	{
+		.cmd	= LRO_CMD_POLICY_GET,
+		.dumpit	= lro_nl_policy_get_dumpit,
+		.flags	= GENL_CMD_CAP_DUMP,
+	},
 };
 
 static const struct genl_multicast_group lro_nl_mcgrps[] = {

@@ -31,6 +31,7 @@ int lro_nl_dev_add_doit(struct sk_buff *skb, struct genl_info *info);
 int lro_nl_auto_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 int lro_nl_auto_add_doit(struct sk_buff *skb, struct genl_info *info);
 int lro_nl_auto_del_doit(struct sk_buff *skb, struct genl_info *info);
+int lro_nl_policy_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb);
 
 enum {
 	LRO_NLGRP_MONITOR,

@@ -33,9 +33,11 @@
 #include <linux/ctype.h>
 #include <linux/filter.h>
 #include <linux/rtnetlink.h>
+#include <net/genetlink.h>
 
 #include "device.h"
 #include "engine.h"
+#include "netlink-gen.h"
 #include "policy.h"
 
 static LIST_HEAD(lro_policies);	/* under RTNL */
@@ -151,7 +153,8 @@ void lro_policy_flushed(struct net_lro_mgr *mgr, struct net_lro_desc *d,
  * @name: its name
  * @extack: where a failure is said (naming the policy attribute)
  *
- * Context: RTNL held.
+ * Context: RTNL held. The policy stays registered while it is: a user
+ * that keeps it past that must drop it in lro_dev_drop_policy().
  * Return: the policy, or an ERR_PTR() with a message in @extack.
  */
 const struct lro_policy_ops *lro_policy_find(const char *name,
@@ -170,6 +173,67 @@ const struct lro_policy_ops *lro_policy_find(const char *name,
 			return ops;
 	NL_SET_ERR_MSG_FMT(extack, "no policy %s is registered", name);
 	return ERR_PTR(-ENOENT);
+}
+EXPORT_SYMBOL_GPL(lro_policy_find);	/* bench/kmod: the micro-benchmark */
+
+/* The devices of @net that use @ops, under RTNL. */
+static u64 lro_policy_users(struct net *net, const struct lro_policy_ops *ops)
+{
+	struct lro_dev *ld = NULL;
+	u64 n = 0;
+
+	while ((ld = lro_dev_next(net, ld))) {
+		struct lro_config cfg;
+
+		lro_dev_get_config(ld, &cfg);
+		n += cfg.policy == ops;
+	}
+	return n;
+}
+
+struct lro_policy_dump_ctx {
+	unsigned int done;	/* policies dumped so far */
+};
+
+/**
+ * lro_nl_policy_get_dumpit() - LRO_CMD_POLICY_GET dump: the policies
+ * @skb: the reply being filled
+ * @cb: the dump state
+ *
+ * Return: the dump status, as netlink dumps return it.
+ */
+int lro_nl_policy_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct lro_policy_dump_ctx *ctx = (struct lro_policy_dump_ctx *)cb->ctx;
+	struct net *net = sock_net(skb->sk);
+	struct lro_policy_ops *ops;
+	unsigned int n = 0;
+	int err = 0;
+	void *hdr;
+
+	NL_ASSERT_DUMP_CTX_FITS(struct lro_policy_dump_ctx);
+
+	rtnl_lock();
+	list_for_each_entry(ops, &lro_policies, node) {
+		if (n++ < ctx->done)
+			continue;
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+				  cb->nlh->nlmsg_seq, &lro_nl_family,
+				  NLM_F_MULTI, LRO_CMD_POLICY_GET);
+		if (!hdr ||
+		    nla_put_string(skb, LRO_A_POLICY_NAME, ops->name) ||
+		    nla_put_uint(skb, LRO_A_POLICY_DEVICES,
+				 lro_policy_users(net, ops))) {
+			if (hdr)
+				genlmsg_cancel(skb, hdr);
+			err = -EMSGSIZE;
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		ctx->done++;
+	}
+	rtnl_unlock();
+	return err;
 }
 
 #if IS_ENABLED(CONFIG_BPF_JIT) && IS_ENABLED(CONFIG_BPF_SYSCALL)

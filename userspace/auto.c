@@ -117,6 +117,10 @@ static int parse_rule(const char *cmd, int argc, char **argv,
 			n = parse_settings(argc, argv, c);
 		if (n < 0)
 			return -1;
+		if (c && c->has_policy) {
+			error("auto rules carry no policy: set it on the device");
+			return -1;
+		}
 		if (!n) {
 			unknown_word(cmd, argv[0], !!c);
 			return -1;

@@ -4,6 +4,7 @@
  *
  *   set [dev] <dev> [max_aggr N] [max_desc N] [features LIST]
  *                   [flush_timeout_us N] [max_held_bytes N]
+ *                   [policy NAME|none]
  *   enable [dev] <dev> | disable [dev] <dev> | del [dev] <dev>
  *   show [[dev] <dev>]
  *
@@ -53,6 +54,21 @@ const char *setting_names(void)
 	return buf;
 }
 
+/* "policy NAME" (or "policy none"): the BPF policy of a device. */
+static int parse_policy(const char *arg, struct lro_config *c)
+{
+	if (!strcmp(arg, "none"))
+		arg = "";
+	if (strlen(arg) >= sizeof(c->policy)) {
+		error("policy name \"%s\" is longer than %zu bytes", arg,
+		      sizeof(c->policy) - 1);
+		return -1;
+	}
+	strcpy(c->policy, arg);
+	c->has_policy = true;
+	return 0;
+}
+
 int parse_settings(int argc, char **argv, struct lro_config *c)
 {
 	uint32_t *val;
@@ -60,6 +76,15 @@ int parse_settings(int argc, char **argv, struct lro_config *c)
 
 	for (n = 0; n < argc; n += 2) {
 		a = setting_type(argv[n]);
+		if (!a && !strcmp(argv[n], "policy")) {
+			if (n + 1 == argc) {
+				error("policy needs a name, or none");
+				return -1;
+			}
+			if (parse_policy(argv[n + 1], c))
+				return -1;
+			continue;
+		}
 		if (!a)
 			break;
 		/* errors name it as lroadm writes it, however it was typed */
@@ -88,6 +113,8 @@ void config_put(struct nl_msg *req, const struct lro_config *c)
 		else
 			nla_put_u32(req, a, c->val[a]);
 	}
+	if (c->has_policy)
+		nla_put_string(req, LRO_A_DEV_POLICY, c->policy);
 }
 
 /*

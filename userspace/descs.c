@@ -29,92 +29,6 @@
 #include "lro_descs.h"
 #include "lro_descs.skel.h"
 
-/* Capability numbers (linux/capability.h), without libcap. */
-#define CAP_NET_ADMIN_NR	12
-#define CAP_SYS_ADMIN_NR	21
-#define CAP_BPF_NR		39
-
-/* libbpf's messages, shown only when loading fails for an unknown reason. */
-static char bpf_log[8192];
-static size_t bpf_log_len;
-
-static int bpf_log_fn(enum libbpf_print_level level, const char *fmt,
-		      va_list ap)
-{
-	int n;
-
-	if (level == LIBBPF_DEBUG || bpf_log_len >= sizeof(bpf_log) - 1)
-		return 0;
-	n = vsnprintf(bpf_log + bpf_log_len, sizeof(bpf_log) - bpf_log_len,
-		      fmt, ap);
-	if (n > 0)
-		bpf_log_len += (size_t)n;
-	if (bpf_log_len >= sizeof(bpf_log))
-		bpf_log_len = sizeof(bpf_log) - 1;
-	return 0;
-}
-
-/* What is missing for the BPF side, said once; 0 if nothing is. */
-static int descs_preflight(void)
-{
-	if (access("/sys/kernel/btf/vmlinux", R_OK) && errno == ENOENT) {
-		error("the kernel has no BTF (CONFIG_DEBUG_INFO_BTF): descs needs it");
-		return -1;
-	}
-	if (access("/sys/module/lro", F_OK)) {
-		error("the lro module is not loaded (modprobe lro)");
-		return -1;
-	}
-	if (access("/sys/kernel/btf/lro", F_OK)) {
-		error("lro.ko has no BTF (built without CONFIG_DEBUG_INFO_BTF_MODULES or pahole): descs needs it");
-		return -1;
-	}
-	return 0;
-}
-
-/* Whether this process has capability @cap (CapEff of /proc/self/status). */
-static bool has_cap(int cap)
-{
-	unsigned long long eff = ~0ULL;
-	char line[256];
-	FILE *f;
-
-	f = fopen("/proc/self/status", "r");
-	if (!f)
-		return true;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "CapEff: %llx", &eff) == 1)
-			break;
-	fclose(f);
-	return eff >> cap & 1;
-}
-
-static void descs_errno(const char *what, int err)
-{
-	/* EACCES is also the verifier refusing the program (an lro.ko
-	 * without these kfuncs, say): then libbpf's log tells more.
-	 */
-	if (err == EPERM ||
-	    (err == EACCES && !has_cap(CAP_BPF_NR) && !has_cap(CAP_SYS_ADMIN_NR))) {
-		/* libbpf looks lro.ko's BTF up by ID to resolve the kfuncs:
-		 * BPF_BTF_GET_NEXT_ID and BPF_BTF_GET_FD_BY_ID want that.
-		 */
-		if (has_cap(CAP_BPF_NR) && has_cap(CAP_NET_ADMIN_NR) &&
-		    !has_cap(CAP_SYS_ADMIN_NR))
-			error("permission denied (CAP_SYS_ADMIN needed to find lro.ko's BTF)");
-		else
-			error("permission denied (CAP_BPF and CAP_NET_ADMIN needed)");
-		return;
-	}
-	if (err == ENOSYS) {
-		error("the kernel has no BPF support (CONFIG_BPF_SYSCALL)");
-		return;
-	}
-	if (bpf_log_len)
-		fputs(bpf_log, stderr);
-	error("%s: %s", what, strerror(err));
-}
-
 /* The loaded program and what it is asked. */
 struct descs {
 	struct lro_descs *skel;
@@ -134,18 +48,17 @@ static int descs_load(struct descs *d)
 
 	lro_descs__destroy(d->skel);
 	d->runs = 0;
-	bpf_log_len = 0;
-	bpf_log[0] = '\0';
+	bpf_log_start();
 	d->skel = lro_descs__open();
 	if (!d->skel) {
-		descs_errno("cannot open the BPF program", errno);
+		bpf_fail("cannot open the BPF program", errno);
 		return EXIT_USAGE;
 	}
 	err = bpf_map__set_max_entries(d->skel->maps.descs, d->rows);
 	if (!err)
 		err = lro_descs__load(d->skel);
 	if (err) {
-		descs_errno("cannot load the BPF program", -err);
+		bpf_fail("cannot load the BPF program", -err);
 		lro_descs__destroy(d->skel);
 		d->skel = NULL;
 		return EXIT_KERNEL;
@@ -166,7 +79,7 @@ static int descs_run(struct descs *d)
 	err = bpf_prog_test_run_opts(bpf_program__fd(d->skel->progs.lro_descs),
 				     &run);
 	if (err) {
-		descs_errno("cannot run the BPF program", errno);
+		bpf_fail("cannot run the BPF program", errno);
 		return EXIT_KERNEL;
 	}
 	if (d->skel->bss->result.runs != ++d->runs) {
@@ -232,6 +145,9 @@ static void print_row(struct json *j, const struct lro_descs_row *r)
 		json_uint(j, "tsval", r->tsval);
 		json_uint(j, "tsecr", r->tsecr);
 		json_uint(j, "age_ns", r->age_ns);
+		json_uint(j, "max_aggr", r->max_aggr);
+		json_uint(j, "hold_us", r->hold_us);
+		json_bool(j, "by_policy", r->by_policy);
 		json_obj_close(j);
 		return;
 	}
@@ -244,7 +160,8 @@ static void print_row(struct json *j, const struct lro_descs_row *r)
 		printf("%10u %10u", r->tsval, r->tsecr);
 	else
 		printf("%10s %10s", "-", "-");
-	printf(" %10llu\n", (unsigned long long)(r->age_ns / 1000));
+	printf(" %10llu %4u %8u%s\n", (unsigned long long)(r->age_ns / 1000),
+	       r->max_aggr, r->hold_us, r->by_policy ? " policy" : "");
 }
 
 /* The snapshot never waits for RTNL or CPU hotplug (kmod/bpf.c): up to
@@ -298,10 +215,10 @@ static int descs_show(struct descs *d, const char *name)
 		}
 		json_arr_open(j, NULL);
 	} else {
-		printf("%-10s %3s %-21s %-21s %4s %4s %6s %10s %10s %5s %10s %10s %10s\n",
+		printf("%-10s %3s %-21s %-21s %4s %4s %6s %10s %10s %5s %10s %10s %10s %4s %8s\n",
 		       "dev", "cpu", "source", "destination", "vlan", "segs",
 		       "bytes", "next_seq", "ack", "win", "tsval", "tsecr",
-		       "age_us");
+		       "age_us", "aggr", "hold_us");
 	}
 	for (i = 0; i < res->nr; i++) {
 		struct lro_descs_row row;
@@ -373,9 +290,8 @@ int cmd_descs(int argc, char **argv)
 		if (d.ifindex < 0)
 			return EXIT_USAGE;
 	}
-	if (descs_preflight())
+	if (bpf_preflight("descs"))
 		return EXIT_KERNEL;
-	libbpf_set_print(bpf_log_fn);
 	ret = descs_load(&d);
 	if (ret)
 		return ret;

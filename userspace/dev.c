@@ -23,6 +23,7 @@ static const char *const dev_attr_names[LRO_A_DEV_MAX + 1] = {
 	[LRO_A_DEV_IFNAME]		= "ifname",
 	[LRO_A_DEV_ENABLED]		= "enabled",
 	[LRO_A_DEV_STATS]		= "stats",
+	[LRO_A_DEV_POLICY]		= "policy",
 	/* The kernel's list of settings: the same names as its sysfs files. */
 #define LRO_SETTING(NAME, name, ...) \
 	[LRO_A_DEV_##NAME] = #name,
@@ -205,6 +206,10 @@ void config_parse(struct nlattr *tb[], struct lro_config *c)
 		else
 			c->val[a] = nla_get_u32(tb[a]);
 	}
+	if (tb[LRO_A_DEV_POLICY]) {
+		nla_strlcpy(c->policy, tb[LRO_A_DEV_POLICY], sizeof(c->policy));
+		c->has_policy = true;
+	}
 }
 
 /* Whether c holds every setting, as a device's message does. */
@@ -320,6 +325,12 @@ void config_print(struct json *j, const struct lro_config *c)
 	for (a = 1; a <= LRO_A_DEV_MAX; a++)
 		if (c->has[a])
 			setting_print(j, a, c->val[a]);
+	if (!c->has_policy || !c->policy[0])
+		return;
+	if (j)
+		json_string(j, attr_name(LRO_A_DEV_POLICY), c->policy);
+	else
+		printf(" %s %s", attr_name(LRO_A_DEV_POLICY), c->policy);
 }
 
 void dev_print_config(struct json *j, const struct lro_dev_info *d)

@@ -80,10 +80,12 @@ static const struct cmd cmds[] = {
 	  "descs [ [ dev ] DEV ] [ cpu N ] [ interval MS [ count N ] ]", NULL },
 	{ "monitor",	cmd_monitor,	"monitor", NULL },
 	{ "auto",	cmd_auto,	NULL,	auto_cmds },
+	{ "policy",	cmd_policy,	NULL,	policy_cmds },
 	{ "help",	cmd_help,	"help", NULL },
 	{ "set",	cmd_set,
 	  "set [ dev ] DEV [ max_aggr N ] [ max_desc N ] [ features FEATURES ]\n"
-	  "                [ flush_timeout_us N ] [ max_held_bytes N ]", NULL },
+	  "                [ flush_timeout_us N ] [ max_held_bytes N ]\n"
+	  "                [ policy { NAME | none } ]", NULL },
 	{ "enable",	cmd_enable,	"enable [ dev ] DEV", NULL },
 	{ "disable",	cmd_disable,	"disable [ dev ] DEV", NULL },
 	{ "del",	cmd_del,	"del [ dev ] DEV", NULL },
@@ -233,6 +235,8 @@ static void usage(FILE *f)
 		"attaches too, disable does not. Limits:\n");
 	print_limits(f);
 	fprintf(f,
+		"policy NAME attaches the BPF merge policy registered as NAME\n"
+		"(bpftool struct_ops register; see Documentation/bpf.md), none detaches it.\n"
 		"-n NAME runs in the network namespace NAME\n"
 		"(" NETNS_RUN_DIR "/NAME), as ip -n does.\n"
 		"auto add: a rule that attaches LRO, with the settings set takes, to\n"

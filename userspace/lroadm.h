@@ -42,6 +42,9 @@ void error(const char *fmt, ...) __printf(1, 2);
 /* "Warning: <message>." on stderr: something done, but with a word. */
 void warning(const char *fmt, ...) __printf(1, 2);
 
+/* A BPF policy's name, NUL included (the spec's max-len, plus 1) */
+#define POLICY_NAME_MAX	16
+
 /*
  * The settings of an attachment (the spec's config attribute set, a subset
  * of dev): values by LRO_A_DEV_* type, enabled as 0 or 1, and which of them
@@ -50,6 +53,8 @@ void warning(const char *fmt, ...) __printf(1, 2);
 struct lro_config {
 	bool has[LRO_A_DEV_MAX + 1];
 	uint32_t val[LRO_A_DEV_MAX + 1];
+	bool has_policy;		/* a dev's BPF policy, "" for none */
+	char policy[POLICY_NAME_MAX];
 };
 
 /* dev.c: the device message of the lro family (dev-get, notifications) */
@@ -194,5 +199,20 @@ int cmd_auto(int argc, char **argv);
 extern const struct cmd auto_cmds[];
 /* descs.c: the descriptor table, through BPF */
 int cmd_descs(int argc, char **argv);
+
+/* policy.c: BPF merge policies */
+extern const struct cmd policy_cmds[];
+int cmd_policy(int argc, char **argv);
+
+/* bpf.c: what the BPF commands share. What is missing for what (a
+ * command's name) to run, said; then libbpf's messages are kept: 0, or -1.
+ */
+int bpf_preflight(const char *what);
+/* Forget the messages kept so far (before a new load). */
+void bpf_log_start(void);
+/* "Error: what: strerror(err).", after libbpf's messages if any, or what
+ * a missing capability or BPF support explains.
+ */
+void bpf_fail(const char *what, int err);
 
 #endif /* _LROADM_H */

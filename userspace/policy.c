@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lroadm: BPF merge policies (kmod/policy.h, Documentation/bpf.md).
+ *
+ *   policy [show]          the policies registered (policy-get dump)
+ *   policy load FILE       register the struct lro_policy_ops of FILE
+ *   policy unload NAME     unregister a policy policy load registered
+ *
+ * load registers each lro_policy_ops map of a BPF object and pins it at
+ * POLICY_PIN_DIR/NAME (NAME: the name member of the struct), so it stays
+ * registered once lroadm exits: the link of a map in SEC(".struct_ops.link"),
+ * the map itself for SEC(".struct_ops"). unload undoes it: detaches the
+ * link, or deletes the map's one element, and removes the pin. A device
+ * uses a policy once "lroadm set DEV policy NAME" names it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+
+#include "lroadm.h"
+#include "nl.h"
+
+#define POLICY_PIN_DIR	"/sys/fs/bpf/lro"
+#define POLICY_TYPE	"lro_policy_ops"
+
+static int policy_show_cb(struct nl_msg *msg, void *arg)
+{
+	struct nlattr *tb[LRO_A_POLICY_MAX + 1];
+	struct json *j = arg;
+	uint64_t devices = 0;
+	const char *name;
+
+	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, LRO_A_POLICY_MAX, NULL) ||
+	    !tb[LRO_A_POLICY_NAME])
+		return NL_SKIP;
+	name = nla_get_string(tb[LRO_A_POLICY_NAME]);
+	if (tb[LRO_A_POLICY_DEVICES])
+		devices = nla_get_uint_var(tb[LRO_A_POLICY_DEVICES]);
+	if (j) {
+		json_obj_open(j, NULL);
+		json_string(j, "name", name);
+		json_uint(j, "devices", devices);
+		json_obj_close(j);
+	} else {
+		printf("%s devices %llu\n", name, (unsigned long long)devices);
+	}
+	return NL_OK;
+}
+
+static int policy_show(int argc, char **argv)
+{
+	struct json *j = NULL;
+	struct nl_msg *req;
+	struct lnl nl;
+	int ret;
+
+	(void)argv;
+	if (argc > 1) {
+		error("policy show takes no arguments");
+		return EXIT_USAGE;
+	}
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
+	if (opts.json) {
+		j = json_new(stdout, opts.pretty);
+		if (!j) {
+			error("out of memory");
+			lnl_close(&nl);
+			return EXIT_USAGE;
+		}
+		json_arr_open(j, NULL);
+	}
+	req = lnl_req(&nl, LRO_CMD_POLICY_GET, NLM_F_DUMP);
+	ret = lnl_talk(&nl, req, policy_show_cb, j);
+	if (j) {
+		json_arr_close(j);
+		json_destroy(j);
+	}
+	lnl_close(&nl);
+	return ret;
+}
+
+/*
+ * The name member of @map's struct lro_policy_ops, as the object gives
+ * it, into @name; -1 if @map is a struct_ops map of another type or its
+ * name is not a string that fits.
+ */
+static int policy_map_name(const struct bpf_object *obj,
+			   const struct bpf_map *map, char *name, size_t len)
+{
+	const struct btf *btf = bpf_object__btf(obj);
+	const struct btf_member *m;
+	const struct btf_type *t;
+	const char *data;
+	size_t size;
+	int i;
+
+	t = btf ? btf__type_by_id(btf, bpf_map__btf_value_type_id(map)) : NULL;
+	data = bpf_map__initial_value((struct bpf_map *)map, &size);
+	if (!t || !data || !btf_is_struct(t) ||
+	    strcmp(btf__name_by_offset(btf, t->name_off), POLICY_TYPE))
+		return -1;
+	for (i = 0, m = btf_members(t); i < btf_vlen(t); i++, m++) {
+		size_t off = btf_member_bit_offset(t, i) / 8;
+
+		if (strcmp(btf__name_by_offset(btf, m->name_off), "name"))
+			continue;
+		if (off >= size || strnlen(data + off, size - off) >= len ||
+		    !data[off])
+			return -1;
+		strcpy(name, data + off);
+		return 0;
+	}
+	return -1;
+}
+
+/* Register @map and pin what keeps it registered at @pin. */
+static int policy_register(struct bpf_map *map, const char *pin)
+{
+	struct bpf_link *link;
+	int err;
+
+	link = bpf_map__attach_struct_ops(map);
+	if (!link)
+		return -errno;
+	if (bpf_map__map_flags(map) & BPF_F_LINK) {
+		err = bpf_link__pin(link, pin);
+	} else {
+		/* Registered until the map's element is deleted (unload). */
+		err = bpf_map__pin(map, pin);
+		if (!err)
+			bpf_link__disconnect(link);
+	}
+	bpf_link__destroy(link);
+	return err;
+}
+
+/* Register every lro_policy_ops map of @obj, loaded. */
+static int policy_register_all(struct bpf_object *obj, const char *file)
+{
+	char name[POLICY_NAME_MAX], pin[sizeof(POLICY_PIN_DIR) + POLICY_NAME_MAX];
+	struct bpf_map *map;
+	int err, n = 0;
+
+	bpf_object__for_each_map(map, obj) {
+		if (bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS)
+			continue;
+		if (policy_map_name(obj, map, name, sizeof(name))) {
+			error("map %s of %s is not a struct %s with a name",
+			      bpf_map__name(map), file, POLICY_TYPE);
+			return EXIT_USAGE;
+		}
+		snprintf(pin, sizeof(pin), "%s/%s", POLICY_PIN_DIR, name);
+		if (!access(pin, F_OK)) {
+			error("a policy %s is loaded already (%s)", name, pin);
+			return EXIT_USAGE;
+		}
+		err = policy_register(map, pin);
+		if (err == -EEXIST) {
+			error("a policy %s is registered already", name);
+			return EXIT_KERNEL;
+		}
+		if (err) {
+			bpf_fail("cannot register the policy", -err);
+			return EXIT_KERNEL;
+		}
+		printf("%s\n", name);
+		n++;
+	}
+	if (!n) {
+		error("%s has no struct %s", file, POLICY_TYPE);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int policy_load(int argc, char **argv)
+{
+	struct bpf_object *obj;
+	int err, ret;
+
+	if (argc != 2) {
+		error("policy load needs a BPF object file");
+		return EXIT_USAGE;
+	}
+	if (bpf_preflight("policy load"))
+		return EXIT_KERNEL;
+	if (mkdir(POLICY_PIN_DIR, 0700) && errno != EEXIST) {
+		error("cannot create %s: %s (is bpffs mounted at /sys/fs/bpf?)",
+		      POLICY_PIN_DIR, strerror(errno));
+		return EXIT_KERNEL;
+	}
+	bpf_log_start();
+	obj = bpf_object__open_file(argv[1], NULL);
+	if (!obj) {
+		error("cannot open %s: %s", argv[1], strerror(errno));
+		return EXIT_USAGE;
+	}
+	err = bpf_object__load(obj);
+	if (err) {
+		bpf_fail("the kernel refused the policy", -err);
+		bpf_object__close(obj);
+		return EXIT_KERNEL;
+	}
+	ret = policy_register_all(obj, argv[1]);
+	bpf_object__close(obj);
+	return ret;
+}
+
+static int policy_unload(int argc, char **argv)
+{
+	char pin[sizeof(POLICY_PIN_DIR) + POLICY_NAME_MAX];
+	uint32_t zero = 0;
+	int fd, err;
+
+	if (argc != 2) {
+		error("policy unload needs a policy name");
+		return EXIT_USAGE;
+	}
+	if (strlen(argv[1]) >= POLICY_NAME_MAX || strchr(argv[1], '/')) {
+		error("invalid policy name \"%s\"", argv[1]);
+		return EXIT_USAGE;
+	}
+	snprintf(pin, sizeof(pin), "%s/%s", POLICY_PIN_DIR, argv[1]);
+	fd = bpf_obj_get(pin);
+	if (fd < 0) {
+		error("no policy %s was loaded by lroadm (%s: %s)", argv[1], pin,
+		      strerror(errno));
+		return EXIT_USAGE;
+	}
+	/* A link is detached, a map's element deleted: unregistered now,
+	 * whoever else holds the link or the map. (BPF_OBJ_GET_INFO_BY_FD
+	 * answers for either, so it cannot tell which: a map refuses the
+	 * detach with EINVAL.)
+	 */
+	err = bpf_link_detach(fd);
+	if (err && errno == EINVAL)
+		err = bpf_map_delete_elem(fd, &zero);
+	if (err && errno != ENOENT) {
+		error("cannot unregister %s: %s", argv[1], strerror(errno));
+		close(fd);
+		return EXIT_KERNEL;
+	}
+	close(fd);
+	unlink(pin);
+	return 0;
+}
+
+/* In the order a prefix looks them up: show first, as policy alone. */
+const struct cmd policy_cmds[] = {
+	{ "show",	policy_show,	"policy [ show ]", NULL },
+	{ "load",	policy_load,	"policy load FILE", NULL },
+	{ "unload",	policy_unload,	"policy unload NAME", NULL },
+	{ }
+};
+
+int cmd_policy(int argc, char **argv)
+{
+	if (argc < 2)
+		return policy_show(argc, argv);
+	return cmd_run(policy_cmds, "policy", argc - 1, argv + 1);
+}
