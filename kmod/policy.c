@@ -277,6 +277,19 @@ static const struct bpf_verifier_ops lro_policy_verifier_ops = {
 	.btf_struct_access = lro_policy_struct_access,
 };
 
+/*
+ * Both callbacks run in softirq (or with bottom halves off): a sleepable
+ * program would be entered through __bpf_prog_enter_sleepable() there,
+ * which may fault and sleep. The verifier says "attach to unsupported
+ * member" for it.
+ */
+static int lro_policy_check_member(const struct btf_type *t,
+				   const struct btf_member *member,
+				   const struct bpf_prog *prog)
+{
+	return prog->sleepable ? -EINVAL : 0;
+}
+
 /* The name, the one member that is not a program: checked and copied. */
 static int lro_policy_init_member(const struct btf_type *t,
 				  const struct btf_member *member,
@@ -349,6 +362,7 @@ static struct lro_policy_ops lro_policy_stubs = {
 static struct bpf_struct_ops lro_policy_struct_ops = {
 	.verifier_ops = &lro_policy_verifier_ops,
 	.init = lro_policy_ops_init,
+	.check_member = lro_policy_check_member,
 	.init_member = lro_policy_init_member,
 	.reg = lro_policy_reg,
 	.unreg = lro_policy_unreg,
