@@ -264,7 +264,7 @@ static int lro_policy_struct_access(struct bpf_verifier_log *log,
 		return -EACCES;
 	}
 	if (off < 0 || off + size > sizeof(struct lro_policy_hold)) {
-		bpf_log(log, "lro policy: write at off %d size %d is outside struct lro_policy_hold\n",
+		bpf_log(log, "lro policy: write at %d (%d bytes) past struct lro_policy_hold\n",
 			off, size);
 		return -EACCES;
 	}
