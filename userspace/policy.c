@@ -4,7 +4,7 @@
  *
  *   policy [show]          the policies registered (policy-get dump)
  *   policy load FILE       register the struct lro_policy_ops of FILE
- *   policy unload NAME     unregister a policy policy load registered
+ *   policy unload NAME     unregister what policy load registered
  *
  * load registers each lro_policy_ops map of a BPF object and pins it at
  * POLICY_PIN_DIR/NAME (NAME: the name member of the struct), so it stays
@@ -102,7 +102,7 @@ static int policy_map_name(const struct bpf_object *obj,
 	const struct btf_member *m;
 	const struct btf_type *t;
 	const char *data;
-	size_t size;
+	size_t size, n;
 	int i;
 
 	t = btf ? btf__type_by_id(btf, bpf_map__btf_value_type_id(map)) : NULL;
@@ -115,10 +115,12 @@ static int policy_map_name(const struct bpf_object *obj,
 
 		if (strcmp(btf__name_by_offset(btf, m->name_off), "name"))
 			continue;
-		if (off >= size || strnlen(data + off, size - off) >= len ||
-		    !data[off])
+		if (off >= size)
 			return -1;
-		strcpy(name, data + off);
+		n = strnlen(data + off, size - off);
+		if (!n || n >= len)
+			return -1;
+		memcpy(name, data + off, n + 1);
 		return 0;
 	}
 	return -1;
