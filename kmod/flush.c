@@ -82,7 +82,7 @@ void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 {
 	struct sk_buff *skb = d->parent;
 
-	if (unlikely(d->own_hold) && mgr->policy)
+	if (d->own_hold && mgr->policy)
 		lro_policy_flushed(mgr, d, why);
 	if (d->pkt_aggr_cnt > 1)
 		lro_complete(d);

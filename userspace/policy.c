@@ -248,13 +248,18 @@ static int policy_unload(int argc, char **argv)
 	err = bpf_link_detach(fd);
 	if (err && errno == EINVAL)
 		err = bpf_map_delete_elem(fd, &zero);
-	if (err && errno != ENOENT) {
+	/* ENOENT, EINPROGRESS: unregistered already, by other means */
+	if (err && errno != ENOENT && errno != EINPROGRESS) {
 		error("cannot unregister %s: %s", argv[1], strerror(errno));
 		close(fd);
 		return EXIT_KERNEL;
 	}
 	close(fd);
-	unlink(pin);
+	if (unlink(pin)) {
+		error("%s unregistered, but cannot remove %s: %s", argv[1], pin,
+		      strerror(errno));
+		return EXIT_KERNEL;
+	}
 	return 0;
 }
 
