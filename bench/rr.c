@@ -7,6 +7,9 @@
  *                                warm-up ones); prints the latency
  *                                percentiles in microseconds:
  *                                "p50_us=.. p90_us=.. p99_us=.. mean_us=.. n=N"
+ *                                N 0: round trips until SIGTERM or SIGINT
+ *                                (after 10 warm-up ones), all of them
+ *                                counted in n
  *   rr sink PORT [N]             accept N connections (default 1), read
  *                                them until EOF; prints "bytes=.. secs=..
  *                                mbit_s=..", timed from the first byte of
@@ -28,6 +31,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,21 +220,55 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Set by SIGTERM or SIGINT: rr ping N=0 ends after the round trip under way. */
+static volatile sig_atomic_t stop;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/*
+ * Until a signal stops it (no SA_RESTART: read_full() and write_full() see
+ * EINTR and finish the round trip).
+ */
+static void stop_on_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGTERM, &sa, NULL) || sigaction(SIGINT, &sa, NULL))
+		die("sigaction");
+}
+
+/* Room for round trip @i in *@lat (*@cap entries), grown as needed. */
+static void lat_room(double **lat, long *cap, long i)
+{
+	if (i < *cap)
+		return;
+	*cap = *cap ? *cap * 2 : 4096;
+	*lat = realloc(*lat, *cap * sizeof(**lat));
+	if (!*lat)
+		die("out of memory");
+}
+
 static int do_ping(char **argv)
 {
-	long n = num(argv[2], "count", 1, 10000000);
+	long n = num(argv[2], "count", 0, 10000000);
 	long size = num(argv[3], "size", 1, 65536);
-	long warm = n / 10, i;
-	double *lat, sum = 0;
+	long warm = n ? n / 10 : 10, cap = 0, i;
+	double *lat = NULL, sum = 0;
 	char *buf;
 	int fd;
 
-	lat = calloc(n, sizeof(*lat));
+	if (!n)
+		stop_on_signals();
 	buf = calloc(1, size);
-	if (!lat || !buf)
+	if (!buf)
 		die("out of memory");
 	fd = connect_to(argv[0], argv[1]);
-	for (i = -warm; i < n; i++) {
+	for (i = -warm; n ? i < n : i < 0 || !stop; i++) {
 		double t0 = now();
 
 		write_full(fd, buf, size);
@@ -238,10 +276,17 @@ static int do_ping(char **argv)
 			errno = 0;
 			die("echo server closed the connection");
 		}
-		if (i >= 0)
+		if (i >= 0) {
+			lat_room(&lat, &cap, i);
 			lat[i] = (now() - t0) * 1e6;
+		}
 	}
 	close(fd);
+	n = i;
+	if (!n) {
+		errno = 0;
+		die("stopped before the first round trip after the warm-up");
+	}
 	for (i = 0; i < n; i++)
 		sum += lat[i];
 	qsort(lat, n, sizeof(*lat), cmp_double);
@@ -383,7 +428,7 @@ int main(int argc, char **argv)
 		    argc >= cmds[i].args + 2 && argc <= cmds[i].args + 2 + cmds[i].opt)
 			return cmds[i].fn(argv + 2);
 	fprintf(stderr,
-		"usage: rr echo PORT | rr ping HOST PORT COUNT SIZE |\n"
+		"usage: rr echo PORT | rr ping HOST PORT COUNT|0 SIZE |\n"
 		"       rr sink|sink6 PORT [N] | rr send HOST PORT MB [KB [N]]\n");
 	return 2;
 }
