@@ -4,10 +4,12 @@
 # guest.sh micro|stream OUT  -- the guest side of 'make bench' (bench/run.sh)
 #
 #   micro   (run with VM_ICOUNT=1) lro_bench.ko: per-segment cost of the
-#           LRO engine, kernel GRO and no offload; flow scaling of the
-#           engine, of GRO and of the 2007 linear scan (lro.ko
-#           linear_lookup=1). Appends the module's result lines, each
-#           prefixed by "engine" or "seed", to OUT/micro.txt.
+#           LRO engine, kernel GRO and no offload; the engine without and
+#           with the null BPF merge policy (bpf/lro_policy_null.bpf.c);
+#           flow scaling of the engine, of GRO and of the 2007 linear scan
+#           (lro.ko linear_lookup=1). Appends the module's result lines,
+#           each prefixed by "engine", "policy_none", "policy_null" or
+#           "seed", to OUT/micro.txt.
 #   stream  one bulk TCP stream over a veth pair (lib.sh's
 #           veth_pair_setup: sender TSO/GSO off, receiver GRO off) with no
 #           offload, kernel GRO and LRO, interleaved, written 128 KB at a
@@ -53,14 +55,39 @@ die() { echo "guest.sh: $*" >&2; exit 1; }
 lro_insmod() { lro_unload; insmod "$BUILD/kmod/lro.ko" "$@" || die "insmod lro.ko $* failed"; }
 step() { echo "bench: $*"; }	# run.sh adds the host's time
 
-# bench_cases TAG CASES: load lro_bench.ko with CASES, keep its results
+# bench_cases TAG CASES [PARAM...]: load lro_bench.ko with CASES (and
+# PARAMs), keep its results
 bench_cases() {
 	local tag=$1 cases=$2
-	insmod "$BENCH_KO" cases="$cases" total="$BENCH_TOTAL" rounds="$BENCH_ROUNDS" ||
-		die "insmod lro_bench.ko cases=$cases failed (see dmesg)"
+	shift 2
+	insmod "$BENCH_KO" cases="$cases" total="$BENCH_TOTAL" rounds="$BENCH_ROUNDS" "$@" ||
+		die "insmod lro_bench.ko cases=$cases $* failed (see dmesg)"
 	sed "s/^/$tag /" /sys/kernel/debug/lro_bench/results >> "$OUT/micro.txt"
 	sed 's/^/    /' /sys/kernel/debug/lro_bench/results
 	rmmod lro_bench
+}
+
+bpffs_mount() { mountpoint -q /sys/fs/bpf || mount -t bpf bpf /sys/fs/bpf; }
+
+# policy_load NAME: register bpf/NAME.bpf.c's policy (lroadm policy load);
+# prints the name it is registered as
+policy_load() {
+	bpffs_mount
+	"$LROADM" policy load "$BUILD/bpf/$1.bpf.o" || die "lroadm policy load $1.bpf.o failed"
+}
+
+# policy_unload NAME: unregister it (lroadm policy unload)
+policy_unload() { "$LROADM" policy unload "$1" || die "lroadm policy unload $1 failed"; }
+
+# lro_unused: wait until nothing holds lro.ko (an unloaded policy's
+# struct_ops map lets go of it once freed, after an RCU grace period)
+lro_unused() {
+	local i
+	for i in $(seq 100); do
+		[ "$(cat /sys/module/lro/refcnt)" != 0 ] || return 0
+		sleep 0.1
+	done
+	die "lro.ko is still in use 10 s on"
 }
 
 scale_cases() { # scale_cases PATH: PATH:Nx8 for every N
@@ -75,10 +102,17 @@ micro() {
 	lro_insmod
 	step "micro: cost per segment, 1 flow (batches of 64) and 8 flows x 8"
 	bench_cases engine "lro:1x64,gro:1x64,off:1x64,direct:1x64,free:1x64,lro:8x8,gro:8x8,off:8x8,direct:8x8"
+	local pol
+	pol=$(policy_load lro_policy_null)
+	step "micro: cost per segment, LRO without and with the $pol policy: 1 flow (batches of 64) and 8 flows x 8"
+	bench_cases policy_none "lro:1x64,lro:8x8"
+	bench_cases "policy_$pol" "lro:1x64,lro:8x8" policy="$pol"
+	policy_unload "$pol"
 	step "micro: flow scaling, LRO engine (hash lookup): $SCALE_FLOWS flows x 8 segments"
 	bench_cases engine "$(scale_cases lro)"
 	step "micro: flow scaling, kernel GRO: $SCALE_FLOWS flows x 8 segments"
 	bench_cases engine "$(scale_cases gro)"
+	lro_unused
 	lro_insmod linear_lookup=1
 	[ "$(cat /sys/module/lro/parameters/linear_lookup)" = Y ] ||
 		die "lro.ko has no linear_lookup parameter"
@@ -211,7 +245,7 @@ rr() {
 TS_PIN=/sys/fs/bpf/lro_bench_truesize
 truesize() {
 	local cfg=$1 sums
-	mountpoint -q /sys/fs/bpf || mount -t bpf bpf /sys/fs/bpf
+	bpffs_mount
 	rm -f "$TS_PIN"
 	bpftool prog load "$BUILD/bench/truesize.bpf.o" "$TS_PIN" autoattach ||
 		die "cannot load the truesize probe"

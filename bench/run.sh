@@ -5,8 +5,8 @@
 # seed, side by side, in QEMU guests (scripts/vmrun). See
 # Documentation/bench.md.
 #
-#   1. guest with VM_ICOUNT=1: lro_bench.ko, per-segment cost and flow
-#      scaling (bench/guest.sh micro)
+#   1. guest with VM_ICOUNT=1: lro_bench.ko, per-segment cost (also with
+#      the null BPF merge policy) and flow scaling (bench/guest.sh micro)
 #   2. guest with VM_ICOUNT=1 too (BENCH_STREAM_ICOUNT=0: the wall clock):
 #      veth streams, request/response, the hold timer sweep
 #      (bench/guest.sh stream)
@@ -33,7 +33,8 @@ drivers_vm=$BUILD/vm/bench-drivers
 die() { echo "bench: $*" >&2; exit 1; }
 step() { echo "bench: [$(date +%T)] $*"; }
 
-for f in "$BUILD/kmod/lro.ko" "$out/kmod/lro_bench.ko" "$out/rr" "$BUILD/userspace/lroadm"; do
+for f in "$BUILD/kmod/lro.ko" "$out/kmod/lro_bench.ko" "$out/rr" "$BUILD/userspace/lroadm" \
+	"$BUILD/bpf/lro_policy_null.bpf.o"; do
 	[ -e "$f" ] || die "$f is missing: build first ('make', or 'make bench' which builds)"
 done
 command -v python3 >/dev/null || die "python3 missing (make deps)"
