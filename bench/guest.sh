@@ -4,10 +4,12 @@
 # guest.sh micro|stream OUT  -- the guest side of 'make bench' (bench/run.sh)
 #
 #   micro   (run with VM_ICOUNT=1) lro_bench.ko: per-segment cost of the
-#           LRO engine, kernel GRO and no offload; flow scaling of the
-#           engine, of GRO and of the 2007 linear scan (lro.ko
-#           linear_lookup=1). Appends the module's result lines, each
-#           prefixed by "engine" or "seed", to OUT/micro.txt.
+#           LRO engine, kernel GRO and no offload; the engine without and
+#           with the null BPF merge policy (bpf/lro_policy_null.bpf.c);
+#           flow scaling of the engine, of GRO and of the 2007 linear scan
+#           (lro.ko linear_lookup=1). Appends the module's result lines,
+#           each prefixed by "engine", "policy_none", "policy_null" or
+#           "seed", to OUT/micro.txt.
 #   stream  one bulk TCP stream over a veth pair (lib.sh's
 #           veth_pair_setup: sender TSO/GSO off, receiver GRO off) with no
 #           offload, kernel GRO and LRO, interleaved, written 128 KB at a
@@ -16,7 +18,10 @@
 #           and with LRO tuned (configurations v6_*, 128 KB writes);
 #           request/response latency;
 #           the same with 8 and 64 parallel streams; the truesize per byte
-#           that TCP is handed; the hold timer sweep. One line per run in
+#           that TCP is handed; the hold timer sweep; one bulk stream and
+#           one request/response flow at once, under each hold timer of
+#           the sweep and under the adaptive BPF merge policy
+#           (bpf/lro_policy_adaptive.bpf.c). One line per run in
 #           OUT/stream.txt.
 #
 # Sizes (environment): BENCH_MB (stream size, 64), BENCH_REPS (interleaved
@@ -25,6 +30,8 @@
 # (timed rounds, 5), BENCH_TUNED_US (LRO hold timer of the "tuned"
 # setting, 1000), BENCH_SWEEP (hold timers swept, "0 50 200 1000"),
 # BENCH_PAR (parallel stream counts, "8 64"), BENCH_PAR_REPS (their
+# interleaved repetitions, 3), BENCH_MIX_MB (stream size of the runs of a
+# stream and request/response at once, 32), BENCH_MIX_REPS (their
 # interleaved repetitions, 3).
 
 source "$(dirname "$0")/../selftests/lib.sh"
@@ -43,6 +50,8 @@ BENCH_TUNED_US=${BENCH_TUNED_US:-1000}
 BENCH_SWEEP=${BENCH_SWEEP:-0 50 200 1000}
 BENCH_PAR=${BENCH_PAR:-8 64}
 BENCH_PAR_REPS=${BENCH_PAR_REPS:-3}
+BENCH_MIX_MB=${BENCH_MIX_MB:-32}
+BENCH_MIX_REPS=${BENCH_MIX_REPS:-3}
 BENCH_KO=$BUILD/bench/kmod/lro_bench.ko
 RR=$BUILD/bench/rr
 SCALE_FLOWS="1 8 64 512 4096"
@@ -53,14 +62,39 @@ die() { echo "guest.sh: $*" >&2; exit 1; }
 lro_insmod() { lro_unload; insmod "$BUILD/kmod/lro.ko" "$@" || die "insmod lro.ko $* failed"; }
 step() { echo "bench: $*"; }	# run.sh adds the host's time
 
-# bench_cases TAG CASES: load lro_bench.ko with CASES, keep its results
+# bench_cases TAG CASES [PARAM...]: load lro_bench.ko with CASES (and
+# PARAMs), keep its results
 bench_cases() {
 	local tag=$1 cases=$2
-	insmod "$BENCH_KO" cases="$cases" total="$BENCH_TOTAL" rounds="$BENCH_ROUNDS" ||
-		die "insmod lro_bench.ko cases=$cases failed (see dmesg)"
+	shift 2
+	insmod "$BENCH_KO" cases="$cases" total="$BENCH_TOTAL" rounds="$BENCH_ROUNDS" "$@" ||
+		die "insmod lro_bench.ko cases=$cases $* failed (see dmesg)"
 	sed "s/^/$tag /" /sys/kernel/debug/lro_bench/results >> "$OUT/micro.txt"
 	sed 's/^/    /' /sys/kernel/debug/lro_bench/results
 	rmmod lro_bench
+}
+
+bpffs_mount() { mountpoint -q /sys/fs/bpf || mount -t bpf bpf /sys/fs/bpf; }
+
+# policy_load NAME: register bpf/NAME.bpf.c's policy (lroadm policy load);
+# prints the name it is registered as
+policy_load() {
+	bpffs_mount
+	"$LROADM" policy load "$BUILD/bpf/$1.bpf.o" || die "lroadm policy load $1.bpf.o failed"
+}
+
+# policy_unload NAME: unregister it (lroadm policy unload)
+policy_unload() { "$LROADM" policy unload "$1" || die "lroadm policy unload $1 failed"; }
+
+# lro_unused: wait until nothing holds lro.ko (an unloaded policy's
+# struct_ops map lets go of it once freed, after an RCU grace period)
+lro_unused() {
+	local i
+	for i in $(seq 100); do
+		[ "$(cat /sys/module/lro/refcnt)" != 0 ] || return 0
+		sleep 0.1
+	done
+	die "lro.ko is still in use 10 s on"
 }
 
 scale_cases() { # scale_cases PATH: PATH:Nx8 for every N
@@ -75,10 +109,17 @@ micro() {
 	lro_insmod
 	step "micro: cost per segment, 1 flow (batches of 64) and 8 flows x 8"
 	bench_cases engine "lro:1x64,gro:1x64,off:1x64,direct:1x64,free:1x64,lro:8x8,gro:8x8,off:8x8,direct:8x8"
+	local pol
+	pol=$(policy_load lro_policy_null)
+	step "micro: cost per segment, LRO without and with the $pol policy: 1 flow (batches of 64) and 8 flows x 8"
+	bench_cases policy_none "lro:1x64,lro:8x8"
+	bench_cases "policy_$pol" "lro:1x64,lro:8x8" policy="$pol"
+	policy_unload "$pol"
 	step "micro: flow scaling, LRO engine (hash lookup): $SCALE_FLOWS flows x 8 segments"
 	bench_cases engine "$(scale_cases lro)"
 	step "micro: flow scaling, kernel GRO: $SCALE_FLOWS flows x 8 segments"
 	bench_cases engine "$(scale_cases gro)"
+	lro_unused
 	lro_insmod linear_lookup=1
 	[ "$(cat /sys/module/lro/parameters/linear_lookup)" = Y ] ||
 		die "lro.ko has no linear_lookup parameter"
@@ -132,6 +173,7 @@ config() {
 	lro) gro_set off 0 0; lro_set ;;
 	lro_tuned) gro_set off 0 0; lro_set flush_timeout_us "$BENCH_TUNED_US" ;;
 	lro_t*) gro_set off 0 0; lro_set flush_timeout_us "${1#lro_t}" ;;
+	adaptive) gro_set off 0 0; lro_set flush_timeout_us 0 policy adaptive ;;
 	*) die "unknown config $1" ;;
 	esac
 	if lro_attached; then
@@ -205,13 +247,56 @@ rr() {
 	echo "rr cfg=$cfg rep=$rep $res$extra" | tee -a "$OUT/stream.txt"
 }
 
+# adaptive_learnt PORT: what the adaptive policy learnt of the flow to
+# PORT (bpf/lro_policy_adaptive.bpf.c's map), as key=value
+adaptive_learnt() {
+	local v
+	v=$(bpftool -j map dump name lro_adaptive | jq -r --argjson p "$1" '.[].formatted |
+		select(.key.dport == $p) | .value |
+		"policy_hold_us=\(.hold_us) policy_peak_hold_us=\(.peak_hold_us) policy_flushes=\(.flushes)"') ||
+		die "cannot read the adaptive policy's map"
+	[ -n "$v" ] || die "the adaptive policy learnt nothing of the flow to port $1"
+	echo "$v"
+}
+
+# mixed CFG REP: one bulk stream (128 KB writes) and one request/response
+# flow (64-byte messages) over the pair at once (rr mixed: the round trips
+# from just before the stream's first write until the sink has closed it).
+# One line with both, recorded.
+mixed() {
+	local cfg=$1 rep=$2 sport=$((PORT++)) eport=$((PORT++)) res extra= t0 t1 rtt
+	config "$cfg"
+	read -r -a t0 <<< "$(tcp_counters)"
+	srv "$RR" sink $sport > "$OUT/sink.out" &
+	local spid=$!
+	srv "$RR" echo $eport &
+	local epid=$!
+	wait_port "$NS_SRV" $sport || die "sink did not listen on $sport"
+	wait_port "$NS_SRV" $eport || die "echo server did not listen on $eport"
+	rtt=$(ip netns exec "$NS_CLI" "$RR" mixed "$SRV_IP" $sport $eport "$BENCH_MIX_MB" 64) ||
+		die "mixed run ($cfg) failed"
+	wait $spid || die "mixed ($cfg): sink failed"
+	wait $epid || die "mixed ($cfg): echo server failed"
+	read -r -a t1 <<< "$(tcp_counters)"
+	res=$(cat "$OUT/sink.out")
+	[ "${res%% *}" = "bytes=$((BENCH_MIX_MB << 20))" ] || die "sink got $res, not $BENCH_MIX_MB MB"
+	res+=" $rtt retrans=$((t1[0] - t0[0])) ofo=$((t1[1] - t0[1]))"
+	if lro_attached; then
+		extra=$(lro_stats)
+	fi
+	if [ "$cfg" = adaptive ]; then
+		extra+=" $(adaptive_learnt "$sport")"
+	fi
+	echo "mixed cfg=$cfg rep=$rep mb=$BENCH_MIX_MB $res$extra" | tee -a "$OUT/stream.txt"
+}
+
 # truesize CFG: one stream with bench/truesize.bpf.c attached to
 # tcp_v4_rcv(): the truesize per byte of what TCP is handed. Apart from
 # the timed runs, which run without the probe.
 TS_PIN=/sys/fs/bpf/lro_bench_truesize
 truesize() {
 	local cfg=$1 sums
-	mountpoint -q /sys/fs/bpf || mount -t bpf bpf /sys/fs/bpf
+	bpffs_mount
 	rm -f "$TS_PIN"
 	bpftool prog load "$BUILD/bench/truesize.bpf.o" "$TS_PIN" autoattach ||
 		die "cannot load the truesize probe"
@@ -271,6 +356,18 @@ streams() {
 	done
 	step "sweep: reference without LRO"
 	rr off 4
+	local pol
+	pol=$(policy_load lro_policy_adaptive)
+	[ "$pol" = adaptive ] || die "lro_policy_adaptive.bpf.o registered '$pol', not adaptive"
+	for r in $(seq "$BENCH_MIX_REPS"); do
+		step "mixed: round $r of $BENCH_MIX_REPS: a ${BENCH_MIX_MB} MB stream and 64-byte request/response at once, flush_timeout_us $BENCH_SWEEP, then the adaptive policy"
+		for t in $BENCH_SWEEP; do
+			mixed "lro_t$t" "$r"
+		done
+		mixed adaptive "$r"
+	done
+	lro_detach
+	policy_unload adaptive
 }
 
 case $mode in

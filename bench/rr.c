@@ -7,6 +7,10 @@
  *                                warm-up ones); prints the latency
  *                                percentiles in microseconds:
  *                                "p50_us=.. p90_us=.. p99_us=.. mean_us=.. n=N"
+ *                                N 0: after 10 warm-up round trips,
+ *                                prints "warm" on a line of its own, then
+ *                                makes round trips until SIGTERM or
+ *                                SIGINT, all of them counted in n
  *   rr sink PORT [N]             accept N connections (default 1), read
  *                                them until EOF; prints "bytes=.. secs=..
  *                                mbit_s=..", timed from the first byte of
@@ -19,6 +23,13 @@
  *                                N parallel connections (default 1, MB
  *                                split evenly), then wait for the sink to
  *                                close them
+ *   rr mixed HOST SINKPORT ECHOPORT MB SIZE
+ *                                a stream of MB megabytes in 128 KB writes
+ *                                to SINKPORT (as rr send) and, from just
+ *                                before it starts until the sink has closed
+ *                                it, round trips of SIZE bytes to ECHOPORT
+ *                                (after 10 warm-up ones); prints their
+ *                                percentiles as rr ping does
  *
  * Both ends set TCP_NODELAY; a request is one write(), so it leaves as one
  * segment with PSH set.
@@ -28,10 +39,13 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -216,21 +230,40 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int do_ping(char **argv)
-{
-	long n = num(argv[2], "count", 1, 10000000);
-	long size = num(argv[3], "size", 1, 65536);
-	long warm = n / 10, i;
-	double *lat, sum = 0;
-	char *buf;
-	int fd;
+/*
+ * Set by SIGTERM or SIGINT: rr mixed's round trips end after the one under
+ * way. Lock-free, so a signal handler may store to it.
+ */
+static atomic_int stop;
 
-	lat = calloc(n, sizeof(*lat));
-	buf = calloc(1, size);
-	if (!lat || !buf)
-		die("out of memory");
-	fd = connect_to(argv[0], argv[1]);
-	for (i = -warm; i < n; i++) {
+static void on_stop(int sig)
+{
+	(void)sig;
+	atomic_store(&stop, 1);
+}
+
+/*
+ * Until a signal stops it (no SA_RESTART: read_full() and write_full() see
+ * EINTR and finish the round trip).
+ */
+static void stop_on_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_stop };
+
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGTERM, &sa, NULL) || sigaction(SIGINT, &sa, NULL))
+		die("sigaction");
+}
+
+/*
+ * @n round trips of @size bytes over @fd (@n 0: until stop is set); their
+ * latencies in microseconds into *@lat, grown as needed. Returns how many.
+ */
+static long round_trips(int fd, char *buf, long size, long n, double **lat)
+{
+	long cap = 0, i;
+
+	for (i = 0; n ? i < n : !atomic_load(&stop); i++) {
 		double t0 = now();
 
 		write_full(fd, buf, size);
@@ -238,16 +271,52 @@ static int do_ping(char **argv)
 			errno = 0;
 			die("echo server closed the connection");
 		}
-		if (i >= 0)
-			lat[i] = (now() - t0) * 1e6;
+		if (i >= cap) {
+			cap = cap ? cap * 2 : 4096;
+			*lat = realloc(*lat, cap * sizeof(**lat));
+			if (!*lat)
+				die("out of memory");
+		}
+		(*lat)[i] = (now() - t0) * 1e6;
 	}
-	close(fd);
+	return i;
+}
+
+/* The percentiles of @n latencies (sorted here), and frees them. */
+static void print_latency(double *lat, long n)
+{
+	double sum = 0;
+	long i;
+
+	if (!n) {
+		errno = 0;
+		die("no round trip was made");
+	}
 	for (i = 0; i < n; i++)
 		sum += lat[i];
 	qsort(lat, n, sizeof(*lat), cmp_double);
 	printf("p50_us=%.1f p90_us=%.1f p99_us=%.1f mean_us=%.1f n=%ld\n",
 	       lat[n / 2], lat[n * 9 / 10], lat[n * 99 / 100], sum / n, n);
 	free(lat);
+}
+
+static int do_ping(char **argv)
+{
+	long n = num(argv[2], "count", 1, 10000000);
+	long size = num(argv[3], "size", 1, 65536);
+	double *lat = NULL;
+	char *buf;
+	int fd;
+
+	buf = calloc(1, size);
+	if (!buf)
+		die("out of memory");
+	fd = connect_to(argv[0], argv[1]);
+	if (n >= 10)
+		round_trips(fd, buf, size, n / 10, &lat);	/* warm-up */
+	n = round_trips(fd, buf, size, n, &lat);
+	close(fd);
+	print_latency(lat, n);
 	free(buf);
 	return 0;
 }
@@ -363,6 +432,47 @@ static int do_send(char **argv)
 	return 0;
 }
 
+/*
+ * One stream and round trips at once: after 10 warm-up round trips to the
+ * echo server, a child makes round trips while the parent sends the
+ * stream, until the sink has closed it; then the child is stopped and
+ * prints the latencies of its round trips.
+ */
+static int do_mixed(char **argv)
+{
+	long long total = num(argv[3], "megabytes", 1, 1 << 20) << 20;
+	long size = num(argv[4], "size", 1, 65536);
+	double *lat = NULL;
+	int fd, status;
+	char *buf;
+	pid_t pid;
+
+	buf = calloc(1, size);
+	if (!buf)
+		die("out of memory");
+	fd = connect_to(argv[0], argv[2]);
+	round_trips(fd, buf, size, 10, &lat);	/* warm-up */
+	stop_on_signals();
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		/* stopped by the parent, or if it dies (rr mixed fails) */
+		if (prctl(PR_SET_PDEATHSIG, SIGTERM))
+			die("prctl");
+		print_latency(lat, round_trips(fd, buf, size, 0, &lat));
+		exit(0);
+	}
+	send_one(argv[0], argv[1], total, 128 << 10);
+	if (kill(pid, SIGTERM) || waitpid(pid, &status, 0) != pid)
+		die("stopping the round trips");
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		errno = 0;
+		die("the round trips failed");
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -375,6 +485,7 @@ int main(int argc, char **argv)
 		{ "sink", 1, 1, do_sink },
 		{ "sink6", 1, 1, do_sink6 },
 		{ "send", 3, 2, do_send },
+		{ "mixed", 5, 0, do_mixed },
 	};
 	unsigned int i;
 
@@ -384,6 +495,7 @@ int main(int argc, char **argv)
 			return cmds[i].fn(argv + 2);
 	fprintf(stderr,
 		"usage: rr echo PORT | rr ping HOST PORT COUNT SIZE |\n"
-		"       rr sink|sink6 PORT [N] | rr send HOST PORT MB [KB [N]]\n");
+		"       rr sink|sink6 PORT [N] | rr send HOST PORT MB [KB [N]] |\n"
+		"       rr mixed HOST SINKPORT ECHOPORT MB SIZE\n");
 	return 2;
 }

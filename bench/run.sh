@@ -5,10 +5,11 @@
 # seed, side by side, in QEMU guests (scripts/vmrun). See
 # Documentation/bench.md.
 #
-#   1. guest with VM_ICOUNT=1: lro_bench.ko, per-segment cost and flow
-#      scaling (bench/guest.sh micro)
+#   1. guest with VM_ICOUNT=1: lro_bench.ko, per-segment cost (also with
+#      the null BPF merge policy) and flow scaling (bench/guest.sh micro)
 #   2. guest with VM_ICOUNT=1 too (BENCH_STREAM_ICOUNT=0: the wall clock):
-#      veth streams, request/response, the hold timer sweep
+#      veth streams, request/response, the hold timer sweep, a stream and
+#      request/response at once under each timer and the adaptive policy
 #      (bench/guest.sh stream)
 #   3. guest with VM_NICS=e100,usb-net (on the wall clock: QEMU's e100
 #      receives nothing under -icount): LRO off and on over drivers
@@ -33,7 +34,8 @@ drivers_vm=$BUILD/vm/bench-drivers
 die() { echo "bench: $*" >&2; exit 1; }
 step() { echo "bench: [$(date +%T)] $*"; }
 
-for f in "$BUILD/kmod/lro.ko" "$out/kmod/lro_bench.ko" "$out/rr" "$BUILD/userspace/lroadm"; do
+for f in "$BUILD/kmod/lro.ko" "$out/kmod/lro_bench.ko" "$out/rr" "$BUILD/userspace/lroadm" \
+	"$BUILD/bpf/lro_policy_null.bpf.o" "$BUILD/bpf/lro_policy_adaptive.bpf.o"; do
 	[ -e "$f" ] || die "$f is missing: build first ('make', or 'make bench' which builds)"
 done
 command -v python3 >/dev/null || die "python3 missing (make deps)"
@@ -68,7 +70,7 @@ trap 'kill $sampler_pid 2>/dev/null' EXIT
 start=$(date +%s)
 
 pass="BENCH_MB BENCH_REPS BENCH_RR BENCH_TOTAL BENCH_ROUNDS BENCH_TUNED_US BENCH_SWEEP BENCH_PAR BENCH_PAR_REPS
-      BENCH_DRV_MB BENCH_DRV_REPS BENCH_DRV_HOLD_US"
+      BENCH_MIX_MB BENCH_MIX_REPS BENCH_DRV_MB BENCH_DRV_REPS BENCH_DRV_HOLD_US"
 export VM_ENV_PASS="${VM_ENV_PASS:-} $pass"
 
 guest() { # guest SCRIPT VMOUT [VAR=VALUE...]: one guest running bench/SCRIPT

@@ -34,6 +34,15 @@
  * The LRO manager gets max_desc = FLOWS descriptors (or the max_desc
  * parameter) and max_aggr = the max_aggr parameter. lro.ko loaded with
  * linear_lookup=1 turns the "lro" path into the 2007 linear scan.
+ *
+ * With policy=NAME, the lro and direct cases run with the BPF merge policy
+ * registered as NAME (lroadm policy load) as their manager's policy: what a
+ * policy costs per segment. After the timed rounds such a case runs one
+ * more round, untimed, in which the engine asks the policy through a
+ * counting wrapper: its line reports that round's calls (policy_calls),
+ * and the case fails its checks unless they equal the packets that reached
+ * the sink (each was started, or passed alone, after the policy was asked):
+ * a cost measured where the policy is not called would say nothing.
  */
 
 #include <linux/debugfs.h>
@@ -47,6 +56,8 @@
 #include <linux/sort.h>
 #include <net/ip.h>
 #include <net/tcp.h>
+
+#include "policy.h"
 
 static char *cases = "lro:1x64,gro:1x64";
 module_param(cases, charp, 0444);
@@ -69,6 +80,9 @@ MODULE_PARM_DESC(max_desc, "max_desc of the LRO manager (0: FLOWS)");
 static unsigned int mss = 1448;
 module_param(mss, uint, 0444);
 MODULE_PARM_DESC(mss, "TCP payload bytes per segment");
+static char *policy = "";
+module_param(policy, charp, 0444);
+MODULE_PARM_DESC(policy, "BPF merge policy of the lro and direct cases (empty: none)");
 
 #define LB_MAX_FLOWS	65536
 #define LB_MAX_SEGS	(1U << 20)
@@ -222,9 +236,66 @@ struct lb_state {
 	struct sk_buff **train;
 	struct page *page;
 	struct net_lro_mgr mgr;
+	const struct lro_policy_ops *policy;	/* of the case, or NULL */
 	u64 cost[LB_MAX_ROUNDS];	/* ns x 100 per segment, per round */
 	u64 build[LB_MAX_ROUNDS];
 };
+
+/* The policy the check round wraps, and how often the engine asked it. */
+static const struct lro_policy_ops *lb_counted;
+static u64 lb_policy_calls;
+
+/* The check round's flow_start: count, then ask the policy itself. */
+static int lb_count_flow_start(const struct lro_policy_flow *flow,
+			       struct lro_policy_hold *hold)
+{
+	lb_policy_calls++;
+	return lb_counted->flow_start(flow, hold);
+}
+
+static struct lro_policy_ops lb_count_ops = {
+	.flow_start = lb_count_flow_start,
+	.name = "lro_bench",
+};
+
+/*
+ * Look up the policy parameter for a case of the lro or direct path.
+ * RTNL stays held until lb_policy_put(): lro_policy_find()'s pointer is
+ * only good while it is, for policies are unregistered under RTNL
+ * (kmod/policy.c), which drops them from every device that uses them but
+ * cannot know of our manager; holding it keeps the policy registered
+ * (its programs loaded) for as long as the case may call it.
+ */
+static int lb_policy_get(struct lb_state *st, const struct lb_case *c)
+{
+	const struct lro_policy_ops *ops;
+
+	st->policy = NULL;
+	if (!*policy || (c->path != LB_LRO && c->path != LB_DIRECT))
+		return 0;
+	rtnl_lock();
+	ops = lro_policy_find(policy, NULL);
+	if (IS_ERR(ops)) {
+		rtnl_unlock();
+		pr_err("no policy %s is registered (lroadm policy load)\n", policy);
+		return PTR_ERR(ops);
+	}
+	st->policy = ops;
+	lb_counted = ops;
+	lb_count_ops.flow_flush = ops->flow_flush;
+	return 0;
+}
+
+/* The case is done with its policy: nothing is held, nothing calls it. */
+static void lb_policy_put(struct lb_state *st)
+{
+	if (!st->policy)
+		return;
+	st->mgr.policy = NULL;
+	st->policy = NULL;
+	lb_counted = NULL;
+	rtnl_unlock();
+}
 
 /* Build a round's segments: batches of flows x burst, round robin. */
 static int lb_build_train(struct lb_state *st, const struct lb_case *c)
@@ -309,11 +380,87 @@ static __printf(1, 2) void lb_report(const char *fmt, ...)
 	lb_blob.size = len;
 }
 
-static int lb_run_case(struct lb_state *st, const struct lb_case *c)
+/* Every flow of @c back at its first segment, for a new round. */
+static void lb_reset_flows(struct lb_state *st, const struct lb_case *c)
+{
+	unsigned int f;
+
+	for (f = 0; f < c->flows; f++) {
+		struct lb_flow *fl = &st->flows[f];
+
+		fl->seq = 1;
+		fl->id = 0;
+		fl->sport = LB_SPORT + f;
+		fl->hash = jhash_3words((__force u32)LB_SADDR,
+					(__force u32)LB_DADDR,
+					fl->sport << 16 | LB_DPORT, 0);
+	}
+}
+
+/*
+ * Round @r of @c: the warm-up ones, the timed ones (cost and build time
+ * recorded), then with a policy the check round, which asks it through
+ * lb_count_ops. Returns whether what reached the sink is right, -errno if
+ * the round could not be built.
+ */
+static int lb_round(struct lb_state *st, const struct lb_case *c,
+		    unsigned int r, struct lb_sink *first)
+{
+	bool timed = r >= warmup && r < warmup + rounds;
+	bool ok;
+	u64 t0;
+	int err;
+
+	lb_reset_flows(st, c);
+	t0 = ktime_get_ns();
+	err = lb_build_train(st, c);
+	if (err)
+		return err;
+	memset(&lb_sink, 0, sizeof(lb_sink));
+	if (timed)
+		st->build[r - warmup] = (ktime_get_ns() - t0) * 100 / c->segs;
+	st->mgr.policy = r < warmup + rounds ? st->policy : &lb_count_ops;
+	lb_policy_calls = 0;
+	t0 = lb_feed(st, c);
+	if (timed)
+		st->cost[r - warmup] = t0 * 100 / c->segs;
+	ok = lb_sink.segs == c->segs && lb_sink.bytes == (u64)c->segs * mss &&
+	     (!r || lb_sink.pkts == first->pkts);
+	/* The check round: the policy was asked once per packet sent up */
+	if (r == warmup + rounds)
+		ok = ok && lb_policy_calls == lb_sink.pkts;
+	if (!r)
+		*first = lb_sink;
+	return ok;
+}
+
+/* One line of results for @c, whose rounds are done. */
+static void lb_case_report(struct lb_state *st, const struct lb_case *c,
+			   const struct lb_sink *first, bool ok)
 {
 	u64 *cost = st->cost, *build = st->build;
+	char extra[64] = "";
+
+	sort(cost, rounds, sizeof(*cost), lb_cmp_u64, NULL);
+	sort(build, rounds, sizeof(*build), lb_cmp_u64, NULL);
+	if (st->policy)
+		snprintf(extra, sizeof(extra), " policy=%s policy_calls=%llu",
+			 st->policy->name, lb_policy_calls);
+	/* costs are ns x 100 per segment: printed with two decimals */
+	lb_report("%s flows=%u burst=%u segs=%u rounds=%u ns_per_seg=%llu.%02llu min=%llu.%02llu max=%llu.%02llu build_ns_per_seg=%llu.%02llu pkts=%llu segs_out=%llu bytes=%llu no_desc=%lu%s ok=%d\n",
+		  lb_path_names[c->path], c->flows, c->burst, c->segs, rounds,
+		  cost[rounds / 2] / 100, cost[rounds / 2] % 100,
+		  cost[0] / 100, cost[0] % 100,
+		  cost[rounds - 1] / 100, cost[rounds - 1] % 100,
+		  build[rounds / 2] / 100, build[rounds / 2] % 100,
+		  first->pkts, first->segs, first->bytes, st->mgr.stats.no_desc,
+		  extra, ok);
+}
+
+static int lb_run_case(struct lb_state *st, const struct lb_case *c)
+{
+	unsigned int r, nr, ndesc;
 	struct lb_sink first = {};
-	unsigned int r, nr = rounds + warmup, ndesc;
 	bool ok = true;
 	int err;
 
@@ -328,51 +475,23 @@ static int lb_run_case(struct lb_state *st, const struct lb_case *c)
 	st->mgr.lro_arr = kvcalloc(ndesc, sizeof(*st->mgr.lro_arr), GFP_KERNEL);
 	if (!st->mgr.lro_arr)
 		return -ENOMEM;
+	err = lb_policy_get(st, c);
+	if (err)
+		goto out;
 
+	nr = warmup + rounds + !!st->policy;
 	for (r = 0; r < nr; r++) {
-		unsigned int f;
-		u64 t0;
-
-		for (f = 0; f < c->flows; f++) {
-			struct lb_flow *fl = &st->flows[f];
-
-			fl->seq = 1;
-			fl->id = 0;
-			fl->sport = LB_SPORT + f;
-			fl->hash = jhash_3words((__force u32)LB_SADDR,
-						(__force u32)LB_DADDR,
-						fl->sport << 16 | LB_DPORT, 0);
-		}
-		t0 = ktime_get_ns();
-		err = lb_build_train(st, c);
-		if (err)
+		err = lb_round(st, c, r, &first);
+		if (err < 0)
 			goto out;
-		memset(&lb_sink, 0, sizeof(lb_sink));
-		if (r >= warmup)
-			build[r - warmup] = (ktime_get_ns() - t0) * 100 / c->segs;
-		t0 = lb_feed(st, c);
-		if (r >= warmup)
-			cost[r - warmup] = t0 * 100 / c->segs;
-		if (lb_sink.segs != c->segs || lb_sink.bytes != (u64)c->segs * mss ||
-		    (r && lb_sink.pkts != first.pkts))
-			ok = false;
-		if (!r)
-			first = lb_sink;
+		ok = ok && err;
 		cond_resched();
 	}
-	sort(cost, rounds, sizeof(*cost), lb_cmp_u64, NULL);
-	sort(build, rounds, sizeof(*build), lb_cmp_u64, NULL);
-	/* costs are ns x 100 per segment: printed with two decimals */
-	lb_report("%s flows=%u burst=%u segs=%u rounds=%u ns_per_seg=%llu.%02llu min=%llu.%02llu max=%llu.%02llu build_ns_per_seg=%llu.%02llu pkts=%llu segs_out=%llu bytes=%llu no_desc=%lu ok=%d\n",
-		  lb_path_names[c->path], c->flows, c->burst, c->segs, rounds,
-		  cost[rounds / 2] / 100, cost[rounds / 2] % 100,
-		  cost[0] / 100, cost[0] % 100,
-		  cost[rounds - 1] / 100, cost[rounds - 1] % 100,
-		  build[rounds / 2] / 100, build[rounds / 2] % 100,
-		  first.pkts, first.segs, first.bytes, st->mgr.stats.no_desc, ok);
+	lb_case_report(st, c, &first, ok);
 	err = 0;
 out:
 	lro_flush_all(&st->mgr);	/* nothing is held: every batch ends flushed */
+	lb_policy_put(st);
 	kvfree(st->mgr.lro_arr);
 	return err;
 }
