@@ -280,10 +280,9 @@ void auto_print(struct json *j, const struct lro_auto_rule *r)
 }
 
 /* One rule of auto-get's dump, printed; arg: the JSON writer, or NULL. */
-static int auto_show_cb(struct nl_msg *msg, void *arg)
+static int auto_show_cb(struct nl_msg *msg, struct json *j)
 {
 	struct lro_auto_rule r;
-	struct json *j = arg;
 
 	if (auto_parse(msg, &r))
 		return NL_SKIP;
@@ -298,36 +297,12 @@ static int auto_show_cb(struct nl_msg *msg, void *arg)
 /* auto show, or auto alone: the rules of this netns, then all-netns ones. */
 static int auto_show(int argc, char **argv)
 {
-	struct json *j = NULL;
-	struct nl_msg *req;
-	struct lnl nl;
-	int ret;
-
 	(void)argv;
 	if (argc > 1) {
 		error("auto show takes no arguments");
 		return EXIT_USAGE;
 	}
-	ret = lnl_open(&nl);
-	if (ret)
-		return ret;
-	if (opts.json) {
-		j = json_new(stdout, opts.pretty);
-		if (!j) {
-			error("out of memory");
-			lnl_close(&nl);
-			return EXIT_USAGE;
-		}
-		json_arr_open(j, NULL);
-	}
-	req = lnl_req(&nl, LRO_CMD_AUTO_GET, NLM_F_DUMP);
-	ret = lnl_talk(&nl, req, auto_show_cb, j);
-	if (j) {
-		json_arr_close(j);
-		json_destroy(j);
-	}
-	lnl_close(&nl);
-	return ret;
+	return lnl_dump_show(LRO_CMD_AUTO_GET, auto_show_cb);
 }
 
 /* In the order a prefix looks them up: show first, as auto alone. */

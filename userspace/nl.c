@@ -369,3 +369,42 @@ int lnl_join(struct lnl *nl, const char *group)
 	}
 	return 0;
 }
+
+struct lnl_dump_show_arg {
+	int (*show)(struct nl_msg *msg, struct json *j);
+	struct json *j;
+};
+
+static int lnl_dump_show_cb(struct nl_msg *msg, void *arg)
+{
+	struct lnl_dump_show_arg *a = arg;
+
+	return a->show(msg, a->j);
+}
+
+int lnl_dump_show(uint8_t cmd, int (*show)(struct nl_msg *msg, struct json *j))
+{
+	struct lnl_dump_show_arg a = { .show = show };
+	struct lnl nl;
+	int ret;
+
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
+	if (opts.json) {
+		a.j = json_new(stdout, opts.pretty);
+		if (!a.j) {
+			error("out of memory");
+			lnl_close(&nl);
+			return EXIT_USAGE;
+		}
+		json_arr_open(a.j, NULL);
+	}
+	ret = lnl_talk(&nl, lnl_req(&nl, cmd, NLM_F_DUMP), lnl_dump_show_cb, &a);
+	if (a.j) {
+		json_arr_close(a.j);
+		json_destroy(a.j);
+	}
+	lnl_close(&nl);
+	return ret;
+}

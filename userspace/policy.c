@@ -35,10 +35,9 @@
 /* Policies one object may carry */
 #define POLICY_MAPS_MAX	16
 
-static int policy_show_cb(struct nl_msg *msg, void *arg)
+static int policy_show_cb(struct nl_msg *msg, struct json *j)
 {
 	struct nlattr *tb[LRO_A_POLICY_MAX + 1];
-	struct json *j = arg;
 	uint64_t devices = 0;
 	const char *name;
 
@@ -61,36 +60,12 @@ static int policy_show_cb(struct nl_msg *msg, void *arg)
 
 static int policy_show(int argc, char **argv)
 {
-	struct json *j = NULL;
-	struct nl_msg *req;
-	struct lnl nl;
-	int ret;
-
 	(void)argv;
 	if (argc > 1) {
 		error("policy show takes no arguments");
 		return EXIT_USAGE;
 	}
-	ret = lnl_open(&nl);
-	if (ret)
-		return ret;
-	if (opts.json) {
-		j = json_new(stdout, opts.pretty);
-		if (!j) {
-			error("out of memory");
-			lnl_close(&nl);
-			return EXIT_USAGE;
-		}
-		json_arr_open(j, NULL);
-	}
-	req = lnl_req(&nl, LRO_CMD_POLICY_GET, NLM_F_DUMP);
-	ret = lnl_talk(&nl, req, policy_show_cb, j);
-	if (j) {
-		json_arr_close(j);
-		json_destroy(j);
-	}
-	lnl_close(&nl);
-	return ret;
+	return lnl_dump_show(LRO_CMD_POLICY_GET, policy_show_cb);
 }
 
 /*
