@@ -141,7 +141,7 @@ st() { stat_of "$1" "$ST"; }
 # --- errors -------------------------------------------------------------------
 before=$(srv_lroadm -j show veth-srv)
 check "set policy nosuch: refused by the kernel, naming it" \
-	refused_with '^Error: no policy nosuch is registered' \
+	refused_with '^Error: lro: no policy nosuch is registered \(attribute policy\)\.$' \
 	srv_lroadm set veth-srv policy nosuch max_aggr 7
 check "... and nothing changed (max_aggr given with it either)" \
 	eq "$(srv_lroadm -j show veth-srv)" "$before"
@@ -170,7 +170,7 @@ HOLD_ONLY="lro policy: only struct lro_policy_hold may be written"
 check "refused: writing the flow" bpftool_refuses write_flow "$HOLD_ONLY"
 check "refused: writing the flush" bpftool_refuses write_flush "$HOLD_ONLY"
 check "refused: writing past struct lro_policy_hold" bpftool_refuses write_past_hold \
-	"lro policy: write at off 8 size 4 is outside struct lro_policy_hold"
+	"lro policy: write at 8 (4 bytes) past struct lro_policy_hold"
 check "refused: a sleepable program (callbacks run in softirq)" bpftool_refuses sleepable \
 	"attach to unsupported member flow_start of struct lro_policy_ops"
 check "lroadm policy load: the verifier's reason, exit status 2" \
