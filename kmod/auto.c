@@ -143,8 +143,8 @@ static int lro_auto_config(const struct lro_auto_rule *r,
 	if (!r->config)
 		return 0;
 	/* Validated when the rule was added: this cannot fail. */
-	err = nla_parse_nested(tb, LRO_A_DEV_MAX, r->config,
-			       lro_config_nl_policy, NULL);
+	err = nla_parse_nested(tb, ARRAY_SIZE(lro_config_nl_policy) - 1,
+			       r->config, lro_config_nl_policy, NULL);
 	if (WARN_ON_ONCE(err))
 		return err;
 	lro_nl_parse_config(tb, cfg);
@@ -387,8 +387,8 @@ static int lro_auto_check_config(struct nlattr *config,
 	struct lro_config cfg;
 	int err;
 
-	err = nla_parse_nested(tb, LRO_A_DEV_MAX, config, lro_config_nl_policy,
-			       extack);
+	err = nla_parse_nested(tb, ARRAY_SIZE(lro_config_nl_policy) - 1,
+			       config, lro_config_nl_policy, extack);
 	if (err)
 		return err;
 	lro_default_config(&cfg);

@@ -82,7 +82,7 @@ void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 {
 	struct sk_buff *skb = d->parent;
 
-	if (unlikely(d->own_hold) && mgr->policy)
+	if (d->own_hold && mgr->policy)
 		lro_policy_flushed(mgr, d, why);
 	if (d->pkt_aggr_cnt > 1)
 		lro_complete(d);
@@ -133,15 +133,14 @@ u64 lro_flush_due(struct net_lro_mgr *mgr, u64 now, u64 timeout_ns)
 		hold = d->own_hold ? d->hold_us * (u64)NSEC_PER_USEC :
 				     timeout_ns;
 		due = d->start_ns + hold;
-		if (!hold) {
+		if (!hold)
 			lro_flush(mgr, d, LRO_FLUSH_BATCH);
-		} else if (due <= now) {
+		else if (due <= now)
 			lro_flush(mgr, d, LRO_FLUSH_TIMER);
-		} else if (!mgr->policy) {
+		else if (!mgr->policy)
 			return due;
-		} else if (!next || due < next) {
+		else if (!next || due < next)
 			next = due;
-		}
 	}
 	return next;
 }

@@ -130,7 +130,12 @@ void lro_policy_flushed(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 			enum lro_flush_reason why)
 {
 	const struct tcphdr *th = d->tcph;
-	struct lro_policy_flush f = {
+	struct lro_policy_flush f;
+	struct lro_policy_flow flow;
+
+	if (!mgr->policy->flow_flush)
+		return;
+	f = (struct lro_policy_flush) {
 		.age_ns = ktime_get_ns() - d->start_ns,
 		.reason = why,
 		.segs = d->pkt_aggr_cnt,
@@ -139,10 +144,6 @@ void lro_policy_flushed(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 		.max_aggr = d->max_aggr,
 		.hold_us = d->hold_us,
 	};
-	struct lro_policy_flow flow;
-
-	if (!mgr->policy->flow_flush)
-		return;
 	lro_policy_flow_fill(&flow, d->ipv6, d->iph, th, d->ifindex,
 			     d->vlan_tag, d->mss);
 	mgr->policy->flow_flush(&flow, &f);
@@ -153,8 +154,10 @@ void lro_policy_flushed(struct net_lro_mgr *mgr, struct net_lro_desc *d,
  * @name: its name
  * @extack: where a failure is said (naming the policy attribute)
  *
- * Context: RTNL held. The policy stays registered while it is: a user
- * that keeps it past that must drop it in lro_dev_drop_policy().
+ * Context: RTNL held. The policy stays registered while it is (its
+ * unregistration takes RTNL): a user outside device.c, whose devices
+ * lro_dev_drop_policy() cannot reach, must hold RTNL for as long as it
+ * uses the policy (bench/kmod does).
  * Return: the policy, or an ERR_PTR() with a message in @extack.
  */
 const struct lro_policy_ops *lro_policy_find(const char *name,
@@ -164,14 +167,14 @@ const struct lro_policy_ops *lro_policy_find(const char *name,
 
 	ASSERT_RTNL();
 	if (!IS_ENABLED(CONFIG_BPF_JIT) || !IS_ENABLED(CONFIG_BPF_SYSCALL)) {
-		NL_SET_ERR_MSG(extack,
-			       "this kernel cannot run BPF policies (no CONFIG_BPF_JIT or CONFIG_BPF_SYSCALL)");
+		NL_SET_ERR_MSG_MOD(extack,
+				   "this kernel cannot run BPF policies (no CONFIG_BPF_JIT or CONFIG_BPF_SYSCALL)");
 		return ERR_PTR(-EOPNOTSUPP);
 	}
 	list_for_each_entry(ops, &lro_policies, node)
 		if (!strcmp(ops->name, name))
 			return ops;
-	NL_SET_ERR_MSG_FMT(extack, "no policy %s is registered", name);
+	NL_SET_ERR_MSG_FMT_MOD(extack, "no policy %s is registered", name);
 	return ERR_PTR(-ENOENT);
 }
 EXPORT_SYMBOL_GPL(lro_policy_find);	/* bench/kmod: the micro-benchmark */
@@ -240,10 +243,36 @@ int lro_nl_policy_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 
 /* The one struct a policy program may write to. */
 BTF_ID_LIST_SINGLE(lro_policy_hold_id, struct, lro_policy_hold)
+static const struct btf_type *lro_policy_hold_type;
 
+/*
+ * resolve_btfids numbered struct lro_policy_hold when lro.ko was built;
+ * the BTF the kernel loaded must still give it that number (a module
+ * built against a distilled base is renumbered at load), or the write
+ * check below would compare against some other type: refuse to register
+ * then. Types are compared by pointer, which also tells lro.ko's BTF
+ * from vmlinux's.
+ */
 static int lro_policy_ops_init(struct btf *btf)
 {
+	const struct btf_type *t = btf_type_by_id(btf, lro_policy_hold_id[0]);
+
+	if (!t || !btf_type_is_struct(t) || btf_type_vlen(t) != 2 ||
+	    t->size != sizeof(struct lro_policy_hold)) {
+		pr_err("struct lro_policy_hold is not BTF id %u: no policies\n",
+		       lro_policy_hold_id[0]);
+		return -EINVAL;
+	}
+	lro_policy_hold_type = t;
 	return 0;
+}
+
+/* Both callbacks run in softirq context: no sleepable program. */
+static int lro_policy_check_member(const struct btf_type *t,
+				   const struct btf_member *member,
+				   const struct bpf_prog *prog)
+{
+	return prog->sleepable ? -EINVAL : 0;
 }
 
 static bool lro_policy_is_valid_access(int off, int size,
@@ -259,16 +288,17 @@ static int lro_policy_struct_access(struct bpf_verifier_log *log,
 				    const struct bpf_reg_state *reg,
 				    int off, int size)
 {
-	if (reg->btf_id != lro_policy_hold_id[0]) {
+	if ((reg->type & PTR_UNTRUSTED) ||
+	    btf_type_by_id(reg->btf, reg->btf_id) != lro_policy_hold_type) {
 		bpf_log(log, "lro policy: only struct lro_policy_hold may be written\n");
 		return -EACCES;
 	}
 	if (off < 0 || off + size > sizeof(struct lro_policy_hold)) {
-		bpf_log(log, "lro policy: write at off %d size %d is outside struct lro_policy_hold\n",
+		bpf_log(log, "lro policy: write at %d (%d bytes) past struct lro_policy_hold\n",
 			off, size);
 		return -EACCES;
 	}
-	return NOT_INIT;
+	return 0;
 }
 
 static const struct bpf_verifier_ops lro_policy_verifier_ops = {
@@ -304,7 +334,11 @@ static int lro_policy_reg(void *kdata, struct bpf_link *link)
 	struct lro_policy_ops *ops = kdata;
 	int err = 0;
 
-	if (!ops->flow_start)
+	/* Policies see and steer every device's flows, in every netns. */
+	if (!capable(CAP_NET_ADMIN))
+		return -EPERM;
+	/* lroadm's word for no policy */
+	if (!ops->flow_start || !strcmp(ops->name, "none"))
 		return -EINVAL;
 	rtnl_lock();
 	if (!IS_ERR(lro_policy_find(ops->name, NULL))) {
@@ -349,6 +383,7 @@ static struct lro_policy_ops lro_policy_stubs = {
 static struct bpf_struct_ops lro_policy_struct_ops = {
 	.verifier_ops = &lro_policy_verifier_ops,
 	.init = lro_policy_ops_init,
+	.check_member = lro_policy_check_member,
 	.init_member = lro_policy_init_member,
 	.reg = lro_policy_reg,
 	.unreg = lro_policy_unreg,

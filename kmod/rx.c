@@ -82,14 +82,23 @@ void lro_reinject(struct net_lro_mgr *mgr, struct sk_buff *skb)
 		netif_rx(skb);
 }
 
+/*
+ * Have lro_poll() run at the end of this batch. Once queued, a manager
+ * without a policy needs nothing more: its packets all have the device's
+ * hold, and the timer is set for the oldest. With a policy, a packet just
+ * started may be due at the end of this batch (hold 0), or before the
+ * timer: the poll runs at every batch end then.
+ */
 static void lro_queue(struct lro_pcpu *pc)
 {
 	struct lro_cpu *lc = this_cpu_ptr(&lro_cpus);
 
-	if (pc->queued)
+	if (!pc->queued) {
+		pc->queued = true;
+		list_add_tail(&pc->pending, &lc->pending);
+	} else if (!pc->mgr.policy) {
 		return;
-	pc->queued = true;
-	list_add_tail(&pc->pending, &lc->pending);
+	}
 	napi_schedule(&lc->napi);
 }
 

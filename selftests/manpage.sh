@@ -94,20 +94,22 @@ usage=$("$LROADM" help) || { check "lroadm help" false; exit "$RET"; }
 
 # COMMAND := { set DEV [ ... ] | enable DEV | ... }: at bracket depth 1,
 # the word after "{" or "|" is a command; every other lowercase word is a
-# keyword (the words after "set" up to the next "|" are its settings, but
-# for the keyword dev before its device).
+# keyword (the words of "set" that open a "[", up to the next "|" at depth
+# 1, are its settings, but for the keyword dev before its device: a word
+# further in, as none in [ policy { NAME | none } ], is a value).
 read -r -d '' parse_usage <<'EOF'
 /^COMMAND :=/ { on = 1; sub(/^COMMAND :=/, "") }
 /^[A-Z]+ :=/ && !/^COMMAND :=/ { on = 0 }
 on { for (i = 1; i <= NF; i++) {
 	t = $i
+	opened = (prev == "["); prev = t
 	if (t == "{" || t == "[") { depth++; if (t == "{") next_cmd = 1; continue }
 	if (t == "}" || t == "]") { depth--; continue }
 	if (t == "|") { if (depth == 1) next_cmd = 1; continue }
 	if (t !~ /^[a-z_]+$/) { next_cmd = 0; continue }
 	if (next_cmd) { cmd = t; next_cmd = 0; if (what == "commands") print t; continue }
 	if (what == "keywords") print t
-	if (what == "settings" && cmd == "set" && t != "dev") print t
+	if (what == "settings" && cmd == "set" && opened && t != "dev") print t
 } }
 EOF
 usage_cmds=$(awk -v what=commands "$parse_usage" <<< "$usage")

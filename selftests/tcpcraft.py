@@ -7,7 +7,8 @@ flow paused mid-aggregate, segments without PSH, several interleaved flows.
 The receiver needs no socket: LRO sits below IP.
 
   tcpcraft.py --dev veth-cli --dst-mac MAC --src 10.77.0.1 --dst 10.77.0.2 \
-              --flows 3 --segs 4 --mss 1000 [--psh-last] [--ts] [--fin]
+              --flows 3 --segs 4 --mss 1000 [--psh-last] [--ts] [--fin] \
+              [--gap-ms MS] [--qdisc-bypass]
 
 IPv6 when the addresses are (--src fd77::1 --dst fd77::2): a fixed
 header, no extension headers, hop limit 64, flow label 0.
@@ -16,6 +17,10 @@ import argparse
 import socket
 import struct
 import time
+
+
+SOL_PACKET = 263  # linux/socket.h
+PACKET_QDISC_BYPASS = 20  # linux/if_packet.h
 
 
 def csum(data):
@@ -70,10 +75,15 @@ def main():
     p.add_argument("--fin", action="store_true", help="end with a FIN")
     p.add_argument("--gap-ms", type=float, default=0,
                    help="pause between rounds of segments")
+    p.add_argument("--qdisc-bypass", action="store_true",
+                   help="skip the device's qdisc (one that shapes other "
+                   "traffic, and would refuse frames once full)")
     a = p.parse_args()
     a.v6 = ":" in a.dst
 
     s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW)
+    if a.qdisc_bypass:
+        s.setsockopt(SOL_PACKET, PACKET_QDISC_BYPASS, 1)
     s.bind((a.dev, 0))
     src_mac = open("/sys/class/net/%s/address" % a.dev).read().strip()
     eth = (bytes.fromhex(a.dst_mac.replace(":", "")) +

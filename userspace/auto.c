@@ -99,7 +99,7 @@ static void unknown_word(const char *cmd, const char *word, bool settings)
 		n += snprintf(known + n, sizeof(known) - n, "%s%s",
 			      n ? ", " : "", auto_attr_names[a]);
 	error("unknown auto %s argument \"%s\" (%s%s%s)", cmd, word, known,
-	      settings ? ", " : "", settings ? setting_names() : "");
+	      settings ? ", " : "", settings ? setting_names(false) : "");
 }
 
 /*

@@ -40,7 +40,7 @@ static int setting_type(const char *name)
 	return 0;
 }
 
-const char *setting_names(void)
+const char *setting_names(bool policy)
 {
 	static char buf[128];
 	size_t n = 0;
@@ -48,7 +48,7 @@ const char *setting_names(void)
 
 	buf[0] = '\0';
 	for (a = 1; a <= LRO_A_DEV_MAX && n < sizeof(buf); a++)
-		if (settable(a))
+		if (settable(a) || (policy && a == LRO_A_DEV_POLICY))
 			n += snprintf(buf + n, sizeof(buf) - n, "%s%s",
 				      n ? ", " : "", attr_name(a));
 	return buf;
@@ -171,7 +171,7 @@ int cmd_set(int argc, char **argv)
 	if (n < 0)
 		return EXIT_USAGE;
 	if (n < argc) {
-		error("unknown setting \"%s\" (%s)", argv[n], setting_names());
+		error("unknown setting \"%s\" (%s)", argv[n], setting_names(true));
 		return EXIT_USAGE;
 	}
 	return dev_set(name, &c, true);

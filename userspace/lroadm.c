@@ -236,7 +236,7 @@ static void usage(FILE *f)
 	print_limits(f);
 	fprintf(f,
 		"policy NAME attaches the BPF merge policy registered as NAME\n"
-		"(bpftool struct_ops register; see Documentation/bpf.md), none detaches it.\n"
+		"(lroadm policy load; see Documentation/bpf.md), none detaches it.\n"
 		"-n NAME runs in the network namespace NAME\n"
 		"(" NETNS_RUN_DIR "/NAME), as ip -n does.\n"
 		"auto add: a rule that attaches LRO, with the settings set takes, to\n"

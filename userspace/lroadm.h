@@ -119,8 +119,10 @@ int dev_show(const char *name, bool stats);
  * -1 after an error (a value missing or invalid).
  */
 int parse_settings(int argc, char **argv, struct lro_config *c);
-/* "max_desc, max_aggr, ...": the settings parse_settings() takes. */
-const char *setting_names(void);
+/* "max_desc, max_aggr, ...": the settings parse_settings() takes, and
+ * policy (set's, not auto add's).
+ */
+const char *setting_names(bool policy);
 /* The settings present in c, as LRO_A_DEV_* attributes of req. */
 void config_put(struct nl_msg *req, const struct lro_config *c);
 

@@ -4,7 +4,7 @@
  *
  *   policy [show]          the policies registered (policy-get dump)
  *   policy load FILE       register the struct lro_policy_ops of FILE
- *   policy unload NAME     unregister a policy policy load registered
+ *   policy unload NAME     unregister what policy load registered
  *
  * load registers each lro_policy_ops map of a BPF object and pins it at
  * POLICY_PIN_DIR/NAME (NAME: the name member of the struct), so it stays
@@ -31,6 +31,9 @@
 
 #define POLICY_PIN_DIR	"/sys/fs/bpf/lro"
 #define POLICY_TYPE	"lro_policy_ops"
+#define POLICY_PIN_MAX	(sizeof(POLICY_PIN_DIR) + POLICY_NAME_MAX)
+/* Policies one object may carry */
+#define POLICY_MAPS_MAX	16
 
 static int policy_show_cb(struct nl_msg *msg, void *arg)
 {
@@ -102,7 +105,7 @@ static int policy_map_name(const struct bpf_object *obj,
 	const struct btf_member *m;
 	const struct btf_type *t;
 	const char *data;
-	size_t size;
+	size_t size, n;
 	int i;
 
 	t = btf ? btf__type_by_id(btf, bpf_map__btf_value_type_id(map)) : NULL;
@@ -110,15 +113,20 @@ static int policy_map_name(const struct bpf_object *obj,
 	if (!t || !data || !btf_is_struct(t) ||
 	    strcmp(btf__name_by_offset(btf, t->name_off), POLICY_TYPE))
 		return -1;
+	/* libbpf gives the kernel's size of the value: the object's may be less */
+	if (size > t->size)
+		size = t->size;
 	for (i = 0, m = btf_members(t); i < btf_vlen(t); i++, m++) {
 		size_t off = btf_member_bit_offset(t, i) / 8;
 
 		if (strcmp(btf__name_by_offset(btf, m->name_off), "name"))
 			continue;
-		if (off >= size || strnlen(data + off, size - off) >= len ||
-		    !data[off])
+		if (off >= size)
 			return -1;
-		strcpy(name, data + off);
+		n = strnlen(data + off, size - off);
+		if (!n || n >= len)
+			return -1;
+		memcpy(name, data + off, n + 1);
 		return 0;
 	}
 	return -1;
@@ -145,42 +153,116 @@ static int policy_register(struct bpf_map *map, const char *pin)
 	return err;
 }
 
-/* Register every lro_policy_ops map of @obj, loaded. */
-static int policy_register_all(struct bpf_object *obj, const char *file)
+/* The pin of policy @name, into @pin; -1 if @name cannot be one. */
+static int policy_pin(const char *name, char pin[POLICY_PIN_MAX])
 {
-	char name[POLICY_NAME_MAX], pin[sizeof(POLICY_PIN_DIR) + POLICY_NAME_MAX];
+	if (!*name || strlen(name) >= POLICY_NAME_MAX || strchr(name, '/'))
+		return -1;
+	snprintf(pin, POLICY_PIN_MAX, "%s/%s", POLICY_PIN_DIR, name);
+	return 0;
+}
+
+/*
+ * Unregister the policy pinned at @pin and remove the pin: 0, or the exit
+ * status after an error. A link is detached, a map's element deleted:
+ * unregistered now, whoever else holds the link or the map.
+ * (BPF_OBJ_GET_INFO_BY_FD answers for either, so it cannot tell which: a
+ * map refuses the detach with EINVAL.)
+ */
+static int policy_unpin(const char *name, const char *pin)
+{
+	uint32_t zero = 0;
+	int fd, err;
+
+	fd = bpf_obj_get(pin);
+	if (fd < 0) {
+		error("no policy %s was loaded by lroadm (%s: %s)", name, pin,
+		      strerror(errno));
+		return EXIT_USAGE;
+	}
+	err = bpf_link_detach(fd);
+	if (err && errno == EINVAL)
+		err = bpf_map_delete_elem(fd, &zero);
+	/* ENOENT, EINPROGRESS: unregistered already, by other means */
+	if (err && errno != ENOENT && errno != EINPROGRESS) {
+		error("cannot unregister %s: %s", name, strerror(errno));
+		close(fd);
+		return EXIT_KERNEL;
+	}
+	close(fd);
+	if (unlink(pin)) {
+		error("%s unregistered, but cannot remove %s: %s", name, pin,
+		      strerror(errno));
+		return EXIT_KERNEL;
+	}
+	return 0;
+}
+
+/*
+ * The lro_policy_ops maps of @obj and their names, checked: each a policy
+ * with a name no pin has yet. The number of them, or -1 after an error.
+ */
+static int policy_maps(struct bpf_object *obj, const char *file,
+		       struct bpf_map *maps[], char names[][POLICY_NAME_MAX])
+{
+	char pin[POLICY_PIN_MAX];
 	struct bpf_map *map;
-	int err, n = 0;
+	int n = 0;
 
 	bpf_object__for_each_map(map, obj) {
 		if (bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS)
 			continue;
-		if (policy_map_name(obj, map, name, sizeof(name))) {
+		if (n == POLICY_MAPS_MAX) {
+			error("%s has more than %d policies", file, POLICY_MAPS_MAX);
+			return -1;
+		}
+		if (policy_map_name(obj, map, names[n], POLICY_NAME_MAX) ||
+		    policy_pin(names[n], pin)) {
 			error("map %s of %s is not a struct %s with a name",
 			      bpf_map__name(map), file, POLICY_TYPE);
-			return EXIT_USAGE;
+			return -1;
 		}
-		snprintf(pin, sizeof(pin), "%s/%s", POLICY_PIN_DIR, name);
 		if (!access(pin, F_OK)) {
-			error("a policy %s is loaded already (%s)", name, pin);
-			return EXIT_USAGE;
+			error("a policy %s is loaded already (%s)", names[n], pin);
+			return -1;
 		}
-		err = policy_register(map, pin);
-		if (err == -EEXIST) {
-			error("a policy %s is registered already", name);
-			return EXIT_KERNEL;
-		}
-		if (err) {
-			bpf_fail("cannot register the policy", -err);
-			return EXIT_KERNEL;
-		}
-		printf("%s\n", name);
-		n++;
+		maps[n++] = map;
 	}
-	if (!n) {
+	if (!n)
 		error("%s has no struct %s", file, POLICY_TYPE);
+	return n ? n : -1;
+}
+
+/*
+ * Register every lro_policy_ops map of @obj, loaded: all of them, or none
+ * (those registered before one failed are unregistered again).
+ */
+static int policy_register_all(struct bpf_object *obj, const char *file)
+{
+	char names[POLICY_MAPS_MAX][POLICY_NAME_MAX], pin[POLICY_PIN_MAX];
+	struct bpf_map *maps[POLICY_MAPS_MAX];
+	int i, n, err = 0;
+
+	n = policy_maps(obj, file, maps, names);
+	if (n < 0)
 		return EXIT_USAGE;
+	for (i = 0; i < n && !err; i++) {
+		policy_pin(names[i], pin);
+		err = policy_register(maps[i], pin);
 	}
+	if (err == -EEXIST)
+		error("a policy %s is registered already", names[i - 1]);
+	else if (err)
+		bpf_fail("cannot register the policy", -err);
+	if (err) {
+		for (i -= 2; i >= 0; i--) {
+			policy_pin(names[i], pin);
+			policy_unpin(names[i], pin);
+		}
+		return EXIT_KERNEL;
+	}
+	for (i = 0; i < n; i++)
+		printf("%s\n", names[i]);
 	return 0;
 }
 
@@ -219,41 +301,17 @@ static int policy_load(int argc, char **argv)
 
 static int policy_unload(int argc, char **argv)
 {
-	char pin[sizeof(POLICY_PIN_DIR) + POLICY_NAME_MAX];
-	uint32_t zero = 0;
-	int fd, err;
+	char pin[POLICY_PIN_MAX];
 
 	if (argc != 2) {
 		error("policy unload needs a policy name");
 		return EXIT_USAGE;
 	}
-	if (strlen(argv[1]) >= POLICY_NAME_MAX || strchr(argv[1], '/')) {
+	if (policy_pin(argv[1], pin)) {
 		error("invalid policy name \"%s\"", argv[1]);
 		return EXIT_USAGE;
 	}
-	snprintf(pin, sizeof(pin), "%s/%s", POLICY_PIN_DIR, argv[1]);
-	fd = bpf_obj_get(pin);
-	if (fd < 0) {
-		error("no policy %s was loaded by lroadm (%s: %s)", argv[1], pin,
-		      strerror(errno));
-		return EXIT_USAGE;
-	}
-	/* A link is detached, a map's element deleted: unregistered now,
-	 * whoever else holds the link or the map. (BPF_OBJ_GET_INFO_BY_FD
-	 * answers for either, so it cannot tell which: a map refuses the
-	 * detach with EINVAL.)
-	 */
-	err = bpf_link_detach(fd);
-	if (err && errno == EINVAL)
-		err = bpf_map_delete_elem(fd, &zero);
-	if (err && errno != ENOENT) {
-		error("cannot unregister %s: %s", argv[1], strerror(errno));
-		close(fd);
-		return EXIT_KERNEL;
-	}
-	close(fd);
-	unlink(pin);
-	return 0;
+	return policy_unpin(argv[1], pin);
 }
 
 /* In the order a prefix looks them up: show first, as policy alone. */
