@@ -10,6 +10,7 @@
 #   make check [T=name]  run the selftests in a QEMU guest
 #   make demo            LRO on a veth pair, a TCP stream, what LRO did
 #   make bench           LRO against kernel GRO, no offload and the 2007 seed
+#   make coverage        the debug suite, then kmod/'s line and branch coverage
 #   make vm CMD='...'    run a command in the guest
 #   make generate        regenerate uapi/linux/lro.h and kmod/netlink-gen.[ch]
 #                        from Documentation/netlink/specs/lro.yaml
@@ -29,7 +30,9 @@ export BUILD
 ifeq ($(KERNEL),debug)
 BUILD := $(CURDIR)/build/debug
 KDIR := $(shell scripts/debug-kernel.sh --kdir 2>/dev/null)
-export KDIR KERNEL
+# lro.ko with gcov counters: every debug run measures coverage.
+LRO_COVERAGE := y
+export KDIR KERNEL LRO_COVERAGE
 endif
 
 SUBMAKE := $(MAKE) --no-print-directory
@@ -186,10 +189,18 @@ check:
 demo:
 	@scripts/vmrun scripts/demo.sh
 
+# The debug suite (or T=...) with lro.ko's gcov counters, then the report:
+# lines and branches of kmod/ per file, functions never entered, what each
+# test alone executes (build/coverage/).
+coverage:
+	@$(SUBMAKE) check KERNEL=debug T="$(T)"; rc=$$?; \
+		scripts/coverage.py build/vm/check-debug build/debug build/coverage >/dev/null && \
+		cat build/coverage/report.txt; exit $$rc
+
 # Benchmarks (bench/, Documentation/bench.md).
 bench:
 	@bench/run.sh
 
 .PHONY: all kmod bpf userspace canary selftests bench-build clean deps \
-	debug-kernel generate deps-then-build vm check demo bench install \
+	debug-kernel generate deps-then-build vm check demo bench coverage install \
 	install-files uninstall dkms-install dkms-uninstall

@@ -29,7 +29,7 @@ $(OUTPUT)/.linked: $(addprefix $(SRC)/,$(SOURCES)) Makefile
 module: $(OUTPUT)/.linked
 	@test -d $(KDIR) || { echo "$(notdir $(SRC)): no kernel build tree at $(KDIR) (run 'make deps')" >&2; exit 1; }
 	$(Q)$(MAKE) --no-print-directory -C $(KDIR) M=$(OUTPUT) W=1 LRO_TOP=$(LRO_TOP) \
-		LRO_VERSION="$(LRO_VERSION)" \
+		LRO_VERSION="$(LRO_VERSION)" $(if $(LRO_COVERAGE),LRO_COVERAGE=$(LRO_COVERAGE)) \
 		$(if $(EXTRA_SYMBOLS),KBUILD_EXTRA_SYMBOLS="$(EXTRA_SYMBOLS)") modules
 
 clean:

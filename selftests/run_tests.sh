@@ -14,6 +14,10 @@
 # one more test point, "kmemleak", ends the run: the suspects already
 # reported before the first test are set aside, and after the last test
 # (lro.ko unloaded) any unreferenced object fails it.
+#
+# When lro.ko is built for gcov (the debug kernel: scripts/coverage.py),
+# each test's counters are saved to $GCOV_OUT/TEST/ (default
+# /run/vm/gcov, the guest's output directory) and zeroed before the next.
 
 cd "$(dirname "$0")" || exit 1
 source ./lib.sh
@@ -38,6 +42,23 @@ kmemleak=/sys/kernel/debug/kmemleak
 leakcheck=0
 [ ! -w $kmemleak ] || leakcheck=1
 
+# gcov_save NAME: lro.ko's gcov counters since the last call into
+# $GCOV_OUT/NAME/, then zero them. The kernel keeps an unloaded module's
+# counters (gcov_persist) and drops them at the reset.
+gcov=/sys/kernel/debug/gcov
+gcov_kmod=$gcov$BUILD/kmod
+GCOV_OUT=${GCOV_OUT:-/run/vm/gcov}
+gcov_save() {
+	local f
+	[ -d "$gcov_kmod" ] || return 0
+	mkdir -p "$GCOV_OUT/$1"
+	for f in "$gcov_kmod"/*.gcda; do
+		[ -e "$f" ] && cat "$f" > "$GCOV_OUT/$1/${f##*/}"
+	done
+	echo 1 > $gcov/reset
+}
+[ ! -w $gcov/reset ] || echo 1 > $gcov/reset
+
 pass=0 fail=0 skip=0 n=0
 echo "TAP version 13"
 echo "1..$((${#tests[@]} + leakcheck))"
@@ -60,6 +81,7 @@ for t in "${tests[@]}"; do
 	timeout -k 10 "$TEST_TIMEOUT" "./$t" 2>&1 | sed -u 's/^/# /'
 	rc=${PIPESTATUS[0]}
 	secs=$(($(date +%s) - start))
+	gcov_save "$name"
 	bad=$(log_trouble_since "$before")
 	case $? in
 	0) echo "# kernel log during $name:"; echo "$bad" | sed 's/^/#   /'; rc=1 ;;
@@ -79,6 +101,7 @@ if [ $leakcheck = 1 ]; then
 	echo "# selftests: kmemleak"
 	start=$(date +%s)
 	lro_unload 2>&1 | sed 's/^/# /'
+	gcov_save kmemleak
 	# Objects younger than 5 s are not reported yet; the second scan
 	# catches what the first was too early for (as kmemleak.rst advises).
 	if ! { echo scan > $kmemleak && sleep 6 && echo scan > $kmemleak; } 2>/dev/null; then
