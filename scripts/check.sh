@@ -31,14 +31,26 @@ patterns=$top/scripts/kernel-log-patterns
 times=$VM_OUT/times
 
 # The tests: as selftests/run_tests.sh picks them.
+# Under the debug kernel, not those whose header says "# debug-kernel:
+# no": they execute no kmod line another test does not (make coverage
+# measures it; Documentation/testing.md), so KASAN has nothing more to see.
+# Named on the command line, they run there too.
 tests=("$@")
+debian_only=()
 if [ $# -eq 0 ]; then
 	for t in "$top"/selftests/*.sh; do
 		t=${t##*/}
 		case $t in run_tests.sh|lib.sh) continue ;; esac
-		[ -x "$top/selftests/$t" ] && tests+=("${t%.sh}")
+		[ -x "$top/selftests/$t" ] || continue
+		if [ "${KERNEL:-}" = debug ] && grep -q '^# debug-kernel: no' "$top/selftests/$t"; then
+			debian_only+=("${t%.sh}")
+			continue
+		fi
+		tests+=("${t%.sh}")
 	done
 fi
+[ ${#debian_only[@]} -eq 0 ] ||
+	echo "# check: on Debian's kernel only (# debug-kernel: no): ${debian_only[*]}"
 guests=${CHECK_GUESTS:-$(nproc)}
 [ "$guests" -le ${#tests[@]} ] || guests=${#tests[@]}
 [ "$guests" -ge 1 ] || guests=1
@@ -73,7 +85,7 @@ for ((g = 0; g < guests; g++)); do
 	out=$VM_OUT
 	[ "$guests" -eq 1 ] || out=$VM_OUT/g$g
 	mkdir -p "$out"
-	rm -f "$out/results" "$out/ktap"
+	rm -rf "$out/results" "$out/ktap" "$out/gcov"
 	prefix=""
 	[ "$guests" -eq 1 ] || prefix="g$g: "
 	# The emulated NICs its tests ask for ("# vm-nics: KIND" lines),
@@ -158,6 +170,11 @@ rm -f "$times.new"
 	done | head -n 30 | sed '1i # check: what failed:'
 	cat "$VM_OUT/guest-trouble"
 	echo "# check: $(($(date +%s) - start))s in $guests guest(s), console logs under $VM_OUT"
+	# Under the debug kernel lro.ko counts what it executes (gcov).
+	if [ "${KERNEL:-}" = debug ]; then
+		"$top/scripts/coverage.py" "$VM_OUT" "${BUILD:-$top/build/debug}" "$top/build/coverage" |
+			sed 's/^/# /'
+	fi
 	echo "selftests: $pass passed, $fail failed, $skip skipped"
 } > "$VM_OUT/summary"
 cat "$VM_OUT/summary"
