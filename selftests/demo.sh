@@ -15,6 +15,7 @@
 #
 # Tests presentation, not kernel code: skipped under the debug kernel,
 # where the demo's streams would take a quarter of an hour.
+# debug-kernel: no (what it executes of kmod, datapath.sh and others do)
 
 source "$(dirname "$0")/lib.sh"
 need_root
