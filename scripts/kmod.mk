@@ -15,6 +15,17 @@ SOURCES ?= Kbuild $(wildcard *.c *.h)
 # lro.ko's MODULE_VERSION (scripts/version.sh).
 LRO_VERSION ?= $(shell $(LRO_TOP)/scripts/version.sh)
 
+# Another kernel tree, or the same tree configured anew, rebuilds
+# everything: kbuild compares command lines, and those name the tree only
+# by relative paths, so a rebuilt debug kernel (same release string)
+# would otherwise load modules built for the one before.
+KTREE := $(KDIR) $(shell md5sum < $(KDIR)/include/generated/autoconf.h 2>/dev/null | cut -c1-16)
+ifneq ($(OUTPUT),)
+ifneq ($(KTREE),$(shell cat $(OUTPUT)/.ktree 2>/dev/null))
+$(shell rm -rf $(OUTPUT) && mkdir -p $(OUTPUT) && echo '$(KTREE)' > $(OUTPUT)/.ktree)
+endif
+endif
+
 ifneq ($(V),1)
 Q := @
 endif
