@@ -22,7 +22,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 if [ "${KERNEL:-}" = debug ]; then
 	# The debug kernel (make check KERNEL=debug): slower, own results.
 	export VM_OUT=${VM_OUT:-$top/build/vm/check-debug}
-	export VM_TIMEOUT=${VM_TIMEOUT:-2700}
+	export VM_TIMEOUT=${VM_TIMEOUT:-3600}
 	export TEST_TIMEOUT=${TEST_TIMEOUT:-1500}
 fi
 export VM_OUT=${VM_OUT:-$top/build/vm/check}
@@ -79,6 +79,9 @@ done < <(for t in "${tests[@]}"; do
 	done | awk '{ print ($1 > 0 ? $1 : 60), $2 }' | sort -k1,1nr -k2,2 -s)
 
 mkdir -p "$VM_OUT"
+# What an earlier run left (with another number of guests, in g0/, g1/)
+# must not count in this one's coverage.
+rm -rf "$VM_OUT"/gcov "$VM_OUT"/ktap "$VM_OUT"/g[0-9]*/gcov "$VM_OUT"/g[0-9]*/ktap
 start=$(date +%s)
 pids=()
 for ((g = 0; g < guests; g++)); do
