@@ -22,6 +22,9 @@
 # /lib/modules/$(uname -r) holding only the kernel's module lists and its
 # build tree (lro.ko needs no other module), and puts the real one back at
 # the end.
+#
+# debug-kernel: no (what it runs of kmod, module load and autoload, control.sh
+# and module_load.sh run too: 173 lines, none its own, in make coverage)
 
 source "$(dirname "$0")/lib.sh"
 need_root

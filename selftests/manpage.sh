@@ -17,6 +17,8 @@
 # An entry is a .TP paragraph whose tag starts with the name, in that
 # section of the page (not inside .RS), so a name mentioned in passing
 # elsewhere does not count. Each check names what is missing.
+#
+# debug-kernel: no (no kmod line: userspace only)
 
 source "$(dirname "$0")/lib.sh"
 # Nothing here touches the kernel, and the debug kernel made it take 150 s
