@@ -196,12 +196,11 @@ demo:
 		VM_ENV_PASS="$$VM_ENV_PASS VM_ICOUNT DEMO_MB DEMO_RUNS DEMO_CFGS DEMO_PACE_MB DEMO_PACE_MBIT DEMO_HOLD_US" \
 		scripts/vmrun scripts/demo.sh /run/vm $(CURDIR)/build/demo
 
-# The debug suite (or T=...) with lro.ko's gcov counters, then the report:
-# lines and branches of kmod/ per file, functions never entered, what each
-# test alone executes (build/coverage/).
+# The debug suite (or T=...), then the whole coverage report its end wrote
+# (scripts/check.sh runs scripts/coverage.py): lines and branches of kmod/
+# per file, functions never entered, what each test alone executes.
 coverage:
 	@$(SUBMAKE) check KERNEL=debug T="$(T)"; rc=$$?; \
-		scripts/coverage.py build/vm/check-debug build/debug build/coverage >/dev/null && \
 		cat build/coverage/report.txt; exit $$rc
 
 # Benchmarks (bench/, Documentation/bench.md).

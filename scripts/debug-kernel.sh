@@ -141,11 +141,11 @@ fi
 touch "$dir/.stamp-config"
 say "      all $(grep -c '^CONFIG_\|^# CONFIG_' "$fragment") options of the fragment are in .config ($(grep -c '=y$' "$tree/.config") options on)"
 
-# 3. Build: bzImage, vmlinux (with BTF: module BTF is split against it)
-# and the few in-tree modules defconfig makes. Quiet kbuild output goes to
+# 3. Build: bzImage and vmlinux (with BTF: module BTF is split against
+# it); the configuration builds no module of its own. Quiet kbuild output goes to
 # build.log; a progress line is printed every minute.
 if [ ! -f "$dir/.stamp-build" ]; then
-	say "[3/6] make -j$jobs bzImage modules (about 12 minutes on 2 cores; log: $log)"
+	say "[3/6] make -j$jobs bzImage modules (17-23 minutes on 2 cores; log: $log)"
 	bstart=$(date +%s)
 	(
 		TIMEFORMAT='debug-kernel: cpu %U user %S sys'
