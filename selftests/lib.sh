@@ -28,8 +28,10 @@ scaled() { # scaled N: N / LRO_SCALE, at least 1
 	echo $((n > 0 ? n : 1))
 }
 
-ratio() { # ratio A B: A / B to two decimals (0 when B is 0)
-	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b ? a / b : 0 }'
+ratio() { # ratio A B: A / B to two decimals, rounded (0.00 when B is 0)
+	local r=0
+	[ "$2" -eq 0 ] || r=$(((200 * $1 / $2 + 1) / 2))
+	printf '%d.%02d' $((r / 100)) $((r % 100))
 }
 
 # The segments per packet a coalesced stream must reach, in tenths: 2, or
@@ -144,8 +146,8 @@ veth_pair_setup() {
 	ip -n "$NS_SRV" link set lo up
 	ip -n "$NS_CLI" link set veth-cli up
 	ip -n "$NS_SRV" link set veth-srv up
-	ip netns exec "$NS_CLI" ethtool -K veth-cli tso off gso off >/dev/null
-	ip netns exec "$NS_SRV" ethtool -K veth-srv gro off >/dev/null
+	nsenter --net="/run/netns/$NS_CLI" ethtool -K veth-cli tso off gso off >/dev/null
+	nsenter --net="/run/netns/$NS_SRV" ethtool -K veth-srv gro off >/dev/null
 }
 
 veth_pair_cleanup() {
@@ -194,13 +196,16 @@ nic_setup() {
 }
 
 # IP-layer packets received in a netns (InReceives in /proc/net/snmp).
+# nsenter rather than ip netns exec, which also remounts /sys: /proc/net
+# follows the reader's netns. Under the debug kernel each process started
+# costs a second or more; these run in loops.
 ip_in_receives() {
-	ip netns exec "$1" awk '/^Ip:/ { if (seen++) print $4 }' /proc/net/snmp
+	nsenter --net="/run/netns/$1" awk '/^Ip:/ { if (seen++) print $4 }' /proc/net/snmp
 }
 # The same for IPv6, and any other counter of /proc/net/snmp6.
 ip6_in_receives() { snmp6 "$1" Ip6InReceives; }
 snmp6() { # snmp6 NS NAME
-	ip netns exec "$1" awk -v k="$2" '$1 == k { print $2 }' /proc/net/snmp6
+	nsenter --net="/run/netns/$1" awk -v k="$2" '$1 == k { print $2 }' /proc/net/snmp6
 }
 
 # stream_tcp MB [PORT [DST]]: send MB megabytes of random data from
@@ -253,7 +258,7 @@ wait_port() { # wait_port NS PORT: until something listens on PORT in NS
 	local i
 	for i in $(seq 100); do
 		[ -e "/run/netns/$1" ] || return 1
-		ip netns exec "$1" ss -Htln "sport = :$2" | grep -q . && return 0
+		[ -z "$(nsenter --net="/run/netns/$1" ss -Htln "sport = :$2")" ] || return 0
 		sleep 0.05
 	done
 	return 1
@@ -287,7 +292,10 @@ lro_stats_settled() {
 	return 1
 }
 stat_of() { # stat_of NAME STATS: one counter of lro_stats_settled's output
-	awk -v name="$1" '$1 == name { print $2 }' <<< "$2"
+	local name value
+	while read -r name value; do
+		[ "$name" != "$1" ] || echo "$value"
+	done <<< "$2"
 }
 # held_sampler FILE [COUNTER]: a shell in $NS_SRV that writes veth-srv's
 # held_segs (or COUNTER) to FILE every 50 ms, starting no process per
@@ -381,10 +389,38 @@ print(n)' "$dir/descs" $CLI_IP $SRV_IP $sport "$dev" "$cpu")
 
 # A TCP counter of a netns (/proc/net/netstat, TcpExt), e.g. TCPOFOQueue.
 tcpext() { # tcpext NS NAME
-	ip netns exec "$1" awk -v k="$2" '/^TcpExt:/ {
+	nsenter --net="/run/netns/$1" awk -v k="$2" '/^TcpExt:/ {
 		if (!n) { for (i = 2; i <= NF; i++) idx[$i] = i; n = 1 }
 		else print $idx[k] }' /proc/net/netstat
 }
+
+# has_line REGEX TEXT: a line of TEXT matches REGEX (ERE), as grep -Eq
+# would say, without starting a process
+has_line() {
+	local line
+	while IFS= read -r line; do
+		[[ $line =~ $1 ]] && return 0
+	done <<< "$2"
+	return 1
+}
+
+# exits_with STATUS REGEX COMMAND...: COMMAND exits with STATUS and a line
+# of its stderr matches REGEX (ERE). fails_with: lroadm refuses COMMAND
+# itself, status 1 (its grammar, a value, a device it cannot find);
+# refused_with: the kernel refuses it, or cannot be reached, status 2.
+exits_with() {
+	local status=$1 pattern=$2 rc err
+	shift 2
+	err=$("$@" 2>&1 >/dev/null)
+	rc=$?
+	[ $rc -eq "$status" ] && has_line "$pattern" "$err" && return 0
+	echo "    exit status $rc (want $status), stderr:"
+	[ -z "$err" ] || printf '    | %s\n' "${err//$'\n'/$'\n'    | }"
+	echo "    wanted: $pattern"
+	return 1
+}
+fails_with() { exits_with 1 "$@"; }
+refused_with() { exits_with 2 "$@"; }
 
 # Integer comparisons that print what they compared when they fail.
 fails() { ! "$@" 2>/dev/null; } # fails COMMAND...: it fails (stderr hidden)
