@@ -61,23 +61,6 @@ trap cleanup EXIT
 lro_load
 mark=$(log_mark)
 adm_a() { "$LROADM" -n "$NS_A" "$@"; }
-# exits_with STATUS REGEX COMMAND...: fails with STATUS and REGEX on stderr
-exits_with() {
-	local status=$1 pattern=$2 rc
-
-	shift 2
-	"$@" >/dev/null 2>"$tmp/err"
-	rc=$?
-	[ $rc -eq "$status" ] && grep -Eq -e "$pattern" "$tmp/err" && return 0
-	echo "    exit status $rc (want $status), stderr:"
-	sed 's/^/    | /' "$tmp/err"
-	echo "    wanted: $pattern"
-	return 1
-}
-# fails_with REGEX COMMAND...: lroadm refuses it itself (status 1)
-fails_with() { exits_with 1 "$@"; }
-# refused_with REGEX COMMAND...: the kernel refuses it (status 2)
-refused_with() { exits_with 2 "$@"; }
 # rules_json [-n NS]: auto show -j, as one JSON array
 rules_json() { "$LROADM" "$@" -j auto show; }
 # attached NS DEV: the max_aggr LRO has on DEV, or "none"

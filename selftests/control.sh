@@ -97,28 +97,6 @@ out_is() {
 	return 1
 }
 
-# exits_with STATUS PATTERN CMD...: CMD exits with STATUS and its stderr
-# matches PATTERN (ERE)
-exits_with() {
-	local status=$1 pattern=$2 rc
-	shift 2
-	"$@" >/dev/null 2>"$tmp/err"
-	rc=$?
-	if [ $rc -eq "$status" ] && grep -Eq -e "$pattern" "$tmp/err"; then
-		return 0
-	fi
-	echo "    exit status $rc (want $status), stderr:"
-	sed 's/^/    | /' "$tmp/err"
-	echo "    wanted: $pattern"
-	return 1
-}
-# fails_with PATTERN CMD...: lroadm refuses CMD itself, exit status 1 (a
-# usage error: the command line, a value, a device it cannot find)
-fails_with() { exits_with 1 "$@"; }
-# refused_with PATTERN CMD...: the kernel refuses CMD, or cannot be
-# reached, exit status 2
-refused_with() { exits_with 2 "$@"; }
-
 # same A B: two captured outputs are equal
 same() {
 	[ "$1" = "$2" ] && return 0
@@ -246,7 +224,7 @@ check "dump -j lists both devices" jq_is '["veth-srv","dummy0"]' '[.[].ifname]' 
 # kernel fills about 15 device messages per reply, and the cursor must
 # resume each time: nothing twice, nothing missed, in ifindex order.
 for i in $(seq 40); do echo "link add lrod$i type dummy"; done | ip -n "$NS_SRV" -batch -
-sh -c "for i in \$(seq 40); do '$LROADM' -n $NS_SRV set lrod\$i max_desc 1 || exit; done"
+for i in $(seq 40); do echo "set lrod$i max_desc 1"; done | adm -b -
 in_srv $LRO_NL --dump dev-get > "$tmp/dump"
 check "a dump of 42 devices took several replies" \
 	test "$(sed -n 's/^replies //p' "$tmp/dump")" -ge 3
@@ -332,7 +310,7 @@ check "... in one line, without the usage" eq "$("$LROADM" -x show 2>&1 | wc -l)
 usage_of() {
 	local out
 	out=$("$LROADM" "$@" help 2>&1) || { echo "    exit status $? from: lroadm $* help"; return 1; }
-	grep -q "^Usage: lroadm $*" <<< "$out" && return 0
+	has_line "^Usage: lroadm $*" "$out" && return 0
 	echo "$out" | sed 's/^/    got: /'
 	return 1
 }
@@ -706,7 +684,7 @@ up_ip() { ip -n "$NS_SRV" "$@"; }
 ip_fails_with() {
 	local pattern=$1
 	shift
-	! up_ip "$@" 2>"$tmp/err" && grep -Eq -e "$pattern" "$tmp/err" && return 0
+	! up_ip "$@" 2>"$tmp/err" && has_line "$pattern" "$(<"$tmp/err")" && return 0
 	echo "    ip $* did not fail with: $pattern"
 	sed 's/^/    | /' "$tmp/err"
 	return 1

@@ -70,24 +70,6 @@ mark=$(log_mark)
 veth_pair_setup
 srv_lroadm set veth-srv max_aggr 64 flush_timeout_us 0 >/dev/null
 
-# exits_with STATUS PATTERN CMD...: CMD exits with STATUS and its stderr
-# matches PATTERN (ERE); fails_with: lroadm refuses (1), refused_with: the
-# kernel does (2), as in control.sh
-exits_with() {
-	local status=$1 pattern=$2 rc
-	shift 2
-	"$@" >/dev/null 2>"$TMP/err"
-	rc=$?
-	if [ $rc -eq "$status" ] && grep -Eq -e "$pattern" "$TMP/err"; then
-		return 0
-	fi
-	echo "    exit status $rc (want $status), stderr:"
-	tail -n 5 "$TMP/err" | sed 's/^/    | /'
-	echo "    wanted: $pattern"
-	return 1
-}
-fails_with() { exits_with 1 "$@"; }
-refused_with() { exits_with 2 "$@"; }
 
 # policy_load NAME: lroadm registers bpf/lro_policy_NAME.bpf.o, which
 # prints the policy's name
