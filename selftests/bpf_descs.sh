@@ -44,7 +44,7 @@ lro_load
 mark=$(log_mark)
 veth_pair_setup
 SRV_IFINDEX=$(ip netns exec "$NS_SRV" cat /sys/class/net/veth-srv/ifindex)
-srv_lroadm set veth-srv max_aggr 64 flush_timeout_us 1000000 >/dev/null
+adm set veth-srv max_aggr 64 flush_timeout_us 1000000 >/dev/null
 
 # Run python over a file of JSON lines: $1 the file, $2 an expression over
 # "snaps" (the list of parsed lines) and "rows" (the snapshot picked by
@@ -159,14 +159,14 @@ for c in $(seq 1 $((ncpu - 1))); do
 done
 
 # --- errors --------------------------------------------------------------------
-out=$(srv_lroadm descs lo 2>&1)
+out=$(adm descs lo 2>&1)
 check "lo: not attached (exit status 2: the kernel's answer)" eq $? 2
 check "lo: not attached (message)" eq "$out" "Error: LRO is not attached to lo."
-out=$(srv_lroadm descs veth-srv cpu 100000 2>&1)
+out=$(adm descs veth-srv cpu 100000 2>&1)
 check "no such CPU" eq "$out" "Error: no CPU 100000."
-out=$(srv_lroadm descs veth-srv cpu 2147483648 2>&1)
+out=$(adm descs veth-srv cpu 2147483648 2>&1)
 check "no CPU 2^31 (not CPU 0)" eq "$out" "Error: no CPU 2147483648."
-out=$(srv_lroadm descs veth-srv cpu 4294967295 2>&1)
+out=$(adm descs veth-srv cpu 4294967295 2>&1)
 check "no CPU 2^32-1 (not every CPU)" eq "$out" "Error: no CPU 4294967295."
 # Without CAP_NET_ADMIN the program loads but the kfunc refuses (-EPERM);
 # without CAP_BPF/CAP_SYS_ADMIN it does not load.
@@ -282,7 +282,7 @@ veth_link_setup() {
 	ip netns exec "$NS_CLI" ethtool -K veth-cli tso off gso off >/dev/null
 	ip netns exec "$NS_SRV" ethtool -K veth-srv gro off >/dev/null
 }
-srv_lroadm set veth-srv flush_timeout_us 20000 >/dev/null
+adm set veth-srv flush_timeout_us 20000 >/dev/null
 "$LROADM" -n "$NS_SRV" -j descs interval $((2 * LRO_SCALE)) \
 	> "$TMP/churn_all" 2> "$TMP/churn_all.err" &
 all_pid=$!
@@ -305,21 +305,21 @@ for round in $(seq $((LRO_DEBUG_KERNEL ? 2 : 3))); do
 		socat -u /dev/zero TCP:$SRV_IP:5001,retry=100,interval=0.1 2>/dev/null &
 	tx=$!
 	for max_desc in 8 1 256 2 64; do
-		srv_lroadm set veth-srv max_desc $max_desc >/dev/null
+		adm set veth-srv max_desc $max_desc >/dev/null
 		sleep 0.1
 	done
-	srv_lroadm del veth-srv >/dev/null
+	adm del veth-srv >/dev/null
 	sleep 0.2
-	srv_lroadm set veth-srv max_desc 32 flush_timeout_us 20000 >/dev/null
-	srv_lroadm disable veth-srv >/dev/null
-	srv_lroadm enable veth-srv >/dev/null
+	adm set veth-srv max_desc 32 flush_timeout_us 20000 >/dev/null
+	adm disable veth-srv >/dev/null
+	adm enable veth-srv >/dev/null
 	sleep 0.3
 	ip -n "$NS_SRV" link del veth-srv	# the pair goes: LRO drops what it holds
 	sleep 0.3
 	kill $rx $tx 2>/dev/null
 	wait $rx $tx 2>/dev/null
 	veth_link_setup
-	srv_lroadm set veth-srv max_desc 16 flush_timeout_us 20000 >/dev/null
+	adm set veth-srv max_desc 16 flush_timeout_us 20000 >/dev/null
 done
 touch "$TMP/stop"
 kill "$all_pid" "$(cat "$TMP/dev_loop.pid")"

@@ -44,7 +44,7 @@ cli_tx_dropped() {
 hold=0
 [ "$LRO_DEBUG_KERNEL" != 1 ] || hold=100000
 check "lroadm set veth-srv max_aggr 64 flush_timeout_us $hold" \
-	srv_lroadm set veth-srv max_aggr 64 flush_timeout_us $hold
+	adm set veth-srv max_aggr 64 flush_timeout_us $hold
 ip0=$(ip_in_receives "$NS_SRV")
 ofo0=$(tcpext "$NS_SRV" TCPOFOQueue)
 drop0=$(cli_tx_dropped)
@@ -75,12 +75,12 @@ echo "bytes in $bytes_in, out $bytes_out, merged headers $(((agg - flushed) * 52
 check "bytes out == bytes in - merged headers" \
 	eq "$bytes_out" $((bytes_in - (agg - flushed) * 52))
 
-check "lroadm disable veth-srv" srv_lroadm disable veth-srv
+check "lroadm disable veth-srv" adm disable veth-srv
 in0=$(lro_stat pkts_in)
 check "$((MB / 4 + 1)) MB stream with LRO disabled is byte-exact" stream_tcp $((MB / 4 + 1))
 check "disabled: counters idle" eq "$(lro_stat pkts_in)" "$in0"
 
-check "lroadm del veth-srv" srv_lroadm del veth-srv
+check "lroadm del veth-srv" adm del veth-srv
 check "sysfs directory gone" ip netns exec "$NS_SRV" test ! -e /sys/class/net/veth-srv/lro
 check "stream after detach is byte-exact" stream_tcp 1
 exit $RET

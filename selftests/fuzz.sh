@@ -101,8 +101,8 @@ for round in 1 2 3 4; do
 		ip netns exec "$NS_SRV" sh -c 'echo 2 > /sys/class/net/veth-srv/queues/rx-0/rps_cpus'
 	# shellcheck disable=SC2086 # the configuration is a list of words
 	check "round $round: lroadm set veth-srv max_aggr 64 $cfg" \
-		srv_lroadm set veth-srv max_aggr 64 $cfg
-	srv_lroadm stats veth-srv reset
+		adm set veth-srv max_aggr 64 $cfg
+	adm stats veth-srv reset
 	seed=$((SEED + round))
 	start=$SECONDS
 	"$FUZZ" --cli-netns "/run/netns/$NS_CLI" --srv-netns "/run/netns/$NS_SRV" \
@@ -165,7 +165,7 @@ check "$FRAMES malformed frames sent" ge "$total" "$FRAMES"
 
 # Afterwards: a TCP stream through the same device (MTU 9000 still).
 MB=$(scaled 8)
-srv_lroadm stats veth-srv reset
+adm stats veth-srv reset
 check "$MB MB stream afterwards is byte-exact" stream_tcp "$MB"
 stats=$(lro_stats_settled)
 st=()
@@ -179,7 +179,7 @@ segs=$((MB * 1048576 / 8948))
 check "LRO took the stream" ge "${st[aggregated]:-0}" \
 	$((segs * (SEGS_PER_PKT_X10 - 10) / SEGS_PER_PKT_X10))
 check "nothing held after it" eq "${st[held_segs]:-x}" 0
-check "lroadm del veth-srv" srv_lroadm del veth-srv
+check "lroadm del veth-srv" adm del veth-srv
 check "sysfs directory gone" ip netns exec "$NS_SRV" test ! -e /sys/class/net/veth-srv/lro
 veth_pair_cleanup
 check "rmmod lro" lro_unload

@@ -38,7 +38,7 @@ flood() {
 t=$SECONDS
 lro_load
 veth_pair_setup
-srv_lroadm set veth-srv max_desc 8192 max_aggr 64 flush_timeout_us 1000000 \
+adm set veth-srv max_desc 8192 max_aggr 64 flush_timeout_us 1000000 \
 	max_held_bytes $limit >/dev/null
 check "max_held_bytes reads back (sysfs)" \
 	eq "$(ip netns exec "$NS_SRV" cat /sys/class/net/veth-srv/lro/max_held_bytes)" $limit
@@ -69,8 +69,8 @@ check "every segment was taken" eq "$(lro_stat aggregated)" $((flows * 8))
 
 # The same flood with the largest limit: far more is held. (What the
 # limit keeps out; with no limit at all the whole flood would be.)
-srv_lroadm stats veth-srv reset
-srv_lroadm set veth-srv max_held_bytes 1073741824
+adm stats veth-srv reset
+adm set veth-srv max_held_bytes 1073741824
 held_sampler "$TMP/nolimit" held_bytes
 flood 8192
 sleep 1.5
@@ -82,6 +82,6 @@ check "... and nothing is flushed for memory" eq "$(lro_stat flush_mem)" 0
 check "nothing held after the hold time" eq "$(lro_stat held_bytes)" 0
 
 t=$SECONDS
-check "LRO detaches" srv_lroadm del veth-srv
+check "LRO detaches" adm del veth-srv
 echo "    (detached in $((SECONDS - t)) s)"
 exit $RET

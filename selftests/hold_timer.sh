@@ -13,7 +13,7 @@ trap 'veth_pair_cleanup; rm -rf "$TMP"' EXIT
 
 lro_load
 veth_pair_setup
-srv_lroadm set veth-srv max_aggr 64 flush_timeout_us 0 >/dev/null
+adm set veth-srv max_aggr 64 flush_timeout_us 0 >/dev/null
 
 # Each segment sent from a socket is received in its own batch (the
 # softirq runs as the send returns), so each is held and sent up alone.
@@ -23,8 +23,8 @@ check "no timer: each sent up at the end of its batch" \
 	eq "$(lro_stat flush_batch)" "$(lro_stat flushed)"
 check "no timer: nothing held" eq "$(lro_stat held_segs)" 0
 
-srv_lroadm stats veth-srv reset
-srv_lroadm set veth-srv flush_timeout_us 1000000
+adm stats veth-srv reset
+adm set veth-srv flush_timeout_us 1000000
 held_sampler "$TMP/held"
 craft --segs 4 --sport 41000
 sleep 1.5
@@ -32,22 +32,22 @@ check "1 s timer: 4 segments were held" eq "$(held_max "$TMP/held")" 4
 check "1 s timer: sent up by the timer" eq "$(lro_stat flush_timer)" 1
 check "1 s timer: nothing held after it" eq "$(lro_stat held_segs)" 0
 
-srv_lroadm stats veth-srv reset
+adm stats veth-srv reset
 craft --segs 4 --sport 42000 --psh-last
 check "PSH ends the packet at once" eq "$(lro_stat flush_push)" 1
 check "PSH: nothing held" eq "$(lro_stat held_segs)" 0
 
-srv_lroadm stats veth-srv reset
+adm stats veth-srv reset
 craft --segs 3 --sport 43000 --fin
 check "FIN: held packet sent up before it" eq "$(lro_stat flush_flags)" 1
 check "FIN: passed, not held" eq "$(lro_stat held_segs)" 0
 
-srv_lroadm stats veth-srv reset
-srv_lroadm set veth-srv max_desc 2
+adm stats veth-srv reset
+adm set veth-srv max_desc 2
 craft --segs 2 --flows 3 --sport 44000
 check "3 flows, 2 descriptors: no_desc counted" ge "$(lro_stat no_desc)" 1
 check "3 flows, 2 descriptors: 2 flows taken" eq "$(lro_stat aggregated)" 4
-check "config change keeps nothing held back" srv_lroadm set veth-srv max_desc 64
+check "config change keeps nothing held back" adm set veth-srv max_desc 64
 check "max_desc change sent held packets up" eq "$(lro_stat held_segs)" 0
 # Both packets went up, by the change or (on a slow machine) the timer.
 check "... counted as reconfigure or timer" \

@@ -25,7 +25,7 @@ rps_cpu1() {
 	ip netns exec "$NS_SRV" sh -c 'echo 2 > /sys/class/net/veth-srv/queues/rx-0/rps_cpus'
 }
 rps_cpu1
-srv_lroadm set veth-srv max_aggr 64 flush_timeout_us 1000000 >/dev/null
+adm set veth-srv max_aggr 64 flush_timeout_us 1000000 >/dev/null
 
 # Segments held on CPU 1 for up to 1 s, its timer armed, when it goes.
 rounds=4
@@ -44,7 +44,7 @@ check "... by the CPU going offline, not a timer elsewhere" \
 check "kernel log clean after offlining with held segments" log_clean_since "$mark"
 
 # Streams while CPU 1 comes and goes, and lroadm descs on CPU 1.
-srv_lroadm set veth-srv flush_timeout_us 20000 >/dev/null
+adm set veth-srv flush_timeout_us 20000 >/dev/null
 TMP=$(mktemp -d)
 trap 'echo 1 > $cpu1 2>/dev/null; veth_pair_cleanup; rm -rf "$TMP"' EXIT
 (

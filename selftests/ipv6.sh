@@ -96,7 +96,7 @@ env_stream() { STREAM_BS=131072 stream_tcp "$@"; }
 cmp_hold=2000
 [ "$LRO_DEBUG_KERNEL" != 1 ] || cmp_hold=100000
 check "lroadm set veth-srv max_aggr 64 flush_timeout_us $cmp_hold" \
-	srv_lroadm set veth-srv max_aggr 64 flush_timeout_us $cmp_hold
+	adm set veth-srv max_aggr 64 flush_timeout_us $cmp_hold
 declare -A best agg flushed passed bytes_in bytes_out held
 ofo0=$(tcpext "$NS_SRV" TCPOFOQueue)
 drop0=$(cli_tx_dropped)
@@ -105,7 +105,7 @@ rounds=8
 [ "$LRO_DEBUG_KERNEL" != 1 ] || rounds=4	# not compared there (below); the sums
 for round in $(seq $rounds); do
 	for fam in IPv4 IPv6; do
-		srv_lroadm stats veth-srv reset
+		adm stats veth-srv reset
 		if [ $fam = IPv4 ]; then
 			count=ip_in_receives dst=$SRV_IP
 		else
@@ -156,7 +156,7 @@ echo "IPv6: bytes in ${bytes_in[IPv6]}, out ${bytes_out[IPv6]}, merged headers $
 check "IPv6: bytes out == bytes in - merged headers ($HDR6 bytes each)" \
 	eq "${bytes_out[IPv6]}" $((bytes_in[IPv6] - (agg[IPv6] - flushed[IPv6]) * HDR6))
 
-check "lroadm disable veth-srv" srv_lroadm disable veth-srv
+check "lroadm disable veth-srv" adm disable veth-srv
 moff=$((MB / 4 + 1))
 ip0=$(ip6_in_receives "$NS_SRV")
 check "IPv6: $moff MB stream with LRO disabled is byte-exact" env_stream $moff $((port++)) $SRV_IP6
@@ -167,7 +167,7 @@ echo "IPv6, LRO off: Ip6InReceives $off ($(ratio "$off" $moff) per MB)"
 # not the stream's (neighbour discovery, MLD) cannot make up
 check "IPv6: at least 10% fewer IP receives per MB than with LRO off" \
 	le $((v6 * moff * 10)) $((off * MB * 9))
-check "lroadm enable veth-srv" srv_lroadm enable veth-srv
+check "lroadm enable veth-srv" adm enable veth-srv
 
 # --- a held IPv6 flow in lroadm descs and the BPF iterator ----------------
 #
@@ -244,7 +244,7 @@ iter_sampler() {
 	ITER_SAMPLER=$!
 }
 
-check "lroadm set veth-srv flush_timeout_us 1000000" srv_lroadm set veth-srv flush_timeout_us 1000000
+check "lroadm set veth-srv flush_timeout_us 1000000" adm set veth-srv flush_timeout_us 1000000
 SEQ0=80000
 for try in 1 2 3 4 5; do
 	rm -f "$TMP/iter"
@@ -311,15 +311,15 @@ ip -n "$NS_CLI" link set veth-cli.10 up
 ip -n "$NS_SRV" link set veth-srv.10 up
 ip netns exec "$NS_CLI" ethtool -K veth-cli.10 tso off gso off >/dev/null
 echo "# veth-cli: $(ip netns exec "$NS_CLI" ethtool -k veth-cli | grep tx-vlan-offload)"
-check "lroadm set veth-srv flush_timeout_us $hold" srv_lroadm set veth-srv flush_timeout_us $hold
-srv_lroadm stats veth-srv reset
+check "lroadm set veth-srv flush_timeout_us $hold" adm set veth-srv flush_timeout_us $hold
+adm stats veth-srv reset
 check "VLAN 10, IPv6, LRO on veth-srv: $(scaled 2) MB stream is byte-exact" \
 	stream_tcp "$(scaled 2)" 5004 fd78::2
 stats=$(lro_stats_settled)
 echo "# VLAN 10, IPv6: LRO on veth-srv saw $(stat_of pkts_in "$stats") frames, aggregated $(stat_of aggregated "$stats")"
 
 check "lroadm set veth-srv.10 max_aggr 64 flush_timeout_us $hold" \
-	srv_lroadm set veth-srv.10 max_aggr 64 flush_timeout_us $hold
+	adm set veth-srv.10 max_aggr 64 flush_timeout_us $hold
 # vlan_stream NAME MB DST PORT HDR: a stream over the VLAN, then its checks
 vlan_stream() {
 	local stats agg flushed segs
@@ -327,7 +327,7 @@ vlan_stream() {
 	check "VLAN 10, $1: $2 MB stream with LRO on veth-srv.10 is byte-exact" \
 		stream_tcp "$2" "$4" "$3"
 	stats=$(lro_stats_settled veth-srv.10)
-	srv_lroadm stats veth-srv.10 reset
+	adm stats veth-srv.10 reset
 	agg=$(stat_of aggregated "$stats")
 	flushed=$(stat_of flushed "$stats")
 	segs=$(($2 * 1048576 / (1500 - $5)))
@@ -387,7 +387,7 @@ fwd_setup() {
 	ip netns exec "$NS_FR" ethtool -K veth-fwd tso off gso off >/dev/null
 	ip netns exec "$NS_FR" sh -c 'echo 1 > /sys/class/net/veth-srv/queues/rx-0/rps_cpus'
 }
-# Run with the router as $NS_SRV (srv_lroadm, lro_stats_settled), the
+# Run with the router as $NS_SRV (adm, lro_stats_settled), the
 # stream from $NS_FA to $NS_FB.
 fwd_stream() { NS_CLI=$NS_FA NS_SRV=$NS_FB env_stream "$@"; }
 fwd_stats() { NS_SRV=$NS_FR lro_stats_settled; }
@@ -406,7 +406,7 @@ fwd_run() {
 	local flushed segs fmb fwd
 
 	fmb=$(scaled 8)
-	NS_SRV=$NS_FR srv_lroadm stats veth-srv reset
+	NS_SRV=$NS_FR adm stats veth-srv reset
 	fwd0=$($fn)
 	tx0=$(fwd_dev tx_packets)
 	rx0=$(fwd_dev rx_packets)

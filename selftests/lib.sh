@@ -264,8 +264,9 @@ wait_port() { # wait_port NS PORT: until something listens on PORT in NS
 	return 1
 }
 
-# LRO on the receiving end of the pair.
-srv_lroadm() { "$LROADM" -n "$NS_SRV" "$@"; }
+# LRO on the receiving end of the pair: lroadm in $NS_SRV (lroadm -n
+# joins the netns itself).
+adm() { "$LROADM" -n "$NS_SRV" "$@"; }
 lro_stat() { # lro_stat NAME: a counter of veth-srv, from sysfs
 	ip netns exec "$NS_SRV" cat "/sys/class/net/veth-srv/lro/stats/$1"
 }
@@ -279,11 +280,11 @@ lro_stat() { # lro_stat NAME: a counter of veth-srv, from sysfs
 lro_stats_settled() {
 	local dev=${1:-veth-srv} prev now i
 
-	now=$(srv_lroadm stats "$dev") || return 1
+	now=$(adm stats "$dev") || return 1
 	for i in $(seq 50); do
 		sleep 0.1
 		prev=$now
-		now=$(srv_lroadm stats "$dev") || return 1
+		now=$(adm stats "$dev") || return 1
 		if [ "$now" = "$prev" ]; then
 			echo "$now"
 			return 0
@@ -421,6 +422,35 @@ exits_with() {
 }
 fails_with() { exits_with 1 "$@"; }
 refused_with() { exits_with 2 "$@"; }
+
+# out_is EXPECTED CMD...: CMD succeeds and prints exactly EXPECTED
+out_is() {
+	local expected=$1 out
+	shift
+	out=$("$@" 2>&1) || { echo "    exit status $? from: $*"; echo "$out" | sed 's/^/    | /'; return 1; }
+	[ "$out" = "$expected" ] && return 0
+	echo "    expected: $expected"
+	echo "$out" | sed 's/^/    got:      /'
+	return 1
+}
+
+# same A B: two captured outputs are equal
+same() {
+	[ "$1" = "$2" ] && return 0
+	echo "    before: $1"
+	echo "    after:  $2"
+	return 1
+}
+
+# jq_is EXPECTED FILTER CMD...: CMD's JSON output, through jq -c FILTER
+jq_is() {
+	local expected=$1 filter=$2 out
+	shift 2
+	out=$("$@" | jq -c "$filter" 2>&1)
+	[ "$out" = "$expected" ] && return 0
+	echo "    jq '$filter': expected $expected, got $out"
+	return 1
+}
 
 # Integer comparisons that print what they compared when they fail.
 fails() { ! "$@" 2>/dev/null; } # fails COMMAND...: it fails (stderr hidden)

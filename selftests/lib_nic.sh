@@ -83,7 +83,6 @@ carrier() { # carrier NS DEV: until DEV has a carrier (e1000 negotiates)
 check "$PEER has a carrier" carrier "$NS_CLI" "$PEER"
 check "$DEV has a carrier" carrier "$NS_SRV" "$DEV"
 
-adm() { "$LROADM" -n "$NS_SRV" "$@"; }
 # The receiving guest's softirq time, in clock ticks (/proc/stat; the
 # guest's only softirq load is this stream's receive and its ACKs).
 softirq_ticks() { awk '$1 == "cpu" { print $8 }' /proc/stat; }

@@ -15,7 +15,7 @@ MB=$(scaled 8)
 fresh_pair() {
 	veth_pair_cleanup
 	veth_pair_setup
-	srv_lroadm set veth-srv max_aggr 64 >/dev/null
+	adm set veth-srv max_aggr 64 >/dev/null
 }
 
 lro_load
@@ -37,7 +37,7 @@ ip netns exec "$NS_SRV" sh -c 'echo 0 > /sys/class/net/veth-srv/queues/rx-0/rps_
 # Reconfigure while segments are held and arriving.
 stream_bg "$MB" 5120
 for i in 1 2 3 4 5 6; do
-	srv_lroadm set veth-srv max_desc $((i % 2 ? 8 : 512)) \
+	adm set veth-srv max_desc $((i % 2 ? 8 : 512)) \
 		max_aggr $((i % 2 ? 4 : 64)) flush_timeout_us $((i % 3 * 300)) >/dev/null
 	sleep 0.2
 done
@@ -46,15 +46,15 @@ check "stream while reconfiguring byte-exact" stream_ok 5120
 check "nothing held after it" eq "$(lro_stat held_segs)" 0
 
 # Detach while segments are held: they are sent up, the stream completes.
-srv_lroadm set veth-srv flush_timeout_us 500 >/dev/null
+adm set veth-srv flush_timeout_us 500 >/dev/null
 stream_bg "$MB" 5130
 sleep 0.5
-check "detach during a stream" srv_lroadm del veth-srv
+check "detach during a stream" adm del veth-srv
 wait
 check "stream across detach byte-exact" stream_ok 5130
 
 # Unload while attached and busy: held data is sent up first.
-srv_lroadm set veth-srv max_aggr 64 flush_timeout_us 500 >/dev/null
+adm set veth-srv max_aggr 64 flush_timeout_us 500 >/dev/null
 stream_bg "$MB" 5140
 sleep 0.5
 check "rmmod lro during a stream" rmmod lro
@@ -66,13 +66,13 @@ lro_load
 # give up after 10 s), but nothing may leak or complain.
 export STREAM_TIMEOUT=10
 fresh_pair
-srv_lroadm set veth-srv flush_timeout_us 1000 >/dev/null
+adm set veth-srv flush_timeout_us 1000 >/dev/null
 stream_bg "$MB" 5150
 sleep 0.5
 check "delete veth during a stream" ip -n "$NS_SRV" link del veth-srv
 wait
 fresh_pair
-srv_lroadm set veth-srv flush_timeout_us 1000 >/dev/null
+adm set veth-srv flush_timeout_us 1000 >/dev/null
 stream_bg "$MB" 5160
 sleep 0.5
 check "delete netns during a stream" ip netns del "$NS_SRV"

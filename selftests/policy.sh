@@ -68,7 +68,7 @@ lro_load
 [ -e /sys/kernel/btf/lro ] || skip "lro.ko has no BTF"
 mark=$(log_mark)
 veth_pair_setup
-srv_lroadm set veth-srv max_aggr 64 flush_timeout_us 0 >/dev/null
+adm set veth-srv max_aggr 64 flush_timeout_us 0 >/dev/null
 
 
 # policy_load NAME: lroadm registers bpf/lro_policy_NAME.bpf.o, which
@@ -76,7 +76,7 @@ srv_lroadm set veth-srv max_aggr 64 flush_timeout_us 0 >/dev/null
 policy_load() { eq "$("$LROADM" policy load "$BPF_OUT/lro_policy_$1.bpf.o")" "$1"; }
 policy_unload() { "$LROADM" policy unload "$1"; }
 # The policy veth-srv uses, "none" for none (lroadm -j show).
-dev_policy() { srv_lroadm -j show veth-srv | jq -r '.[0].policy // "none"'; }
+dev_policy() { adm -j show veth-srv | jq -r '.[0].policy // "none"'; }
 
 # le BYTES VALUE: VALUE as BYTES hex bytes, little-endian (x86 memory
 # order, which bpftool map update takes after "hex")
@@ -121,12 +121,12 @@ settle() { ST=$(lro_stats_settled); }
 st() { stat_of "$1" "$ST"; }
 
 # --- errors -------------------------------------------------------------------
-before=$(srv_lroadm -j show veth-srv)
+before=$(adm -j show veth-srv)
 check "set policy nosuch: refused by the kernel, naming it" \
 	refused_with '^Error: lro: no policy nosuch is registered \(attribute policy\)\.$' \
-	srv_lroadm set veth-srv policy nosuch max_aggr 7
+	adm set veth-srv policy nosuch max_aggr 7
 check "... and nothing changed (max_aggr given with it either)" \
-	eq "$(srv_lroadm -j show veth-srv)" "$before"
+	eq "$(adm -j show veth-srv)" "$before"
 
 # bpftool_refuses CASE MESSAGE: bpftool struct_ops register of
 # lro_policy_bad_CASE fails, the verifier's MESSAGE in what it prints
@@ -171,9 +171,9 @@ check "rules: port $PORT_A passes, port $PORT_B max_aggr 8, hold 200000 us" \
 check "the rules as the map's BTF reads the bytes" eq \
 	"$(bpftool -j map dump id "$(map_id lro_ports)" | jq -c '[.[].formatted] | sort_by(.key)')" \
 	"[{\"key\":$PORT_A,\"value\":{\"pass\":1,\"max_aggr\":0,\"hold_us\":0}},{\"key\":$PORT_B,\"value\":{\"pass\":0,\"max_aggr\":8,\"hold_us\":200000}}]"
-check "set veth-srv policy ports" srv_lroadm set veth-srv policy ports
+check "set veth-srv policy ports" adm set veth-srv policy ports
 check "lroadm -j show names the policy" eq "$(dev_policy)" ports
-check "lroadm policy: ports, used by 1 device" eq "$(srv_lroadm policy)" "ports devices 1"
+check "lroadm policy: ports, used by 1 device" eq "$(adm policy)" "ports devices 1"
 
 # A second registration of the name: the kernel's EEXIST (bpftool's
 # failure path does not crash), lroadm's own check of its pin first.
@@ -183,11 +183,11 @@ check "a second ports (bpftool): EEXIST" eq "$rc $(grep -o 'File exists' <<< "$o
 check "a second ports (lroadm): refused" \
 	fails_with '^Error: a policy ports is loaded already' \
 	"$LROADM" policy load "$BPF_OUT/lro_policy_ports.bpf.o"
-check "the first one still registered and used" eq "$(srv_lroadm policy)" "ports devices 1"
+check "the first one still registered and used" eq "$(adm policy)" "ports devices 1"
 
 # Port A, crafted: each segment, without PSH, would start a packet; the
 # policy passes every one.
-srv_lroadm stats veth-srv reset
+adm stats veth-srv reset
 craft --segs 6 --sport 45200 --dport $PORT_A
 settle
 check "port $PORT_A: 6 crafted segments passed by the policy" eq "$(st policy_pass)" 6
@@ -196,7 +196,7 @@ check "port $PORT_A: none taken" eq "$(st aggregated)" 0
 # Port A, a stream: byte-exact and never coalesced; port C, the same
 # stream, coalesced (the rule, not the policy, passes port A).
 MB=$(scaled 8)
-srv_lroadm stats veth-srv reset
+adm stats veth-srv reset
 check "port $PORT_A: stream byte-exact" stream_tcp "$MB" $PORT_A
 settle
 echo "# port $PORT_A stream: pkts_in $(st pkts_in) policy_pass $(st policy_pass)" \
@@ -207,7 +207,7 @@ check "port $PORT_A: every segment sent up alone" eq "$(st pkts_out)" "$(st pkts
 # handshake (about 1 in 6 on Debian's kernel, 1 in 2 under the debug one).
 check "port $PORT_A: policy_pass at least 40% of pkts_in" \
 	ge $(($(st policy_pass) * 10)) $(($(st pkts_in) * 4))
-srv_lroadm stats veth-srv reset
+adm stats veth-srv reset
 check "port $PORT_C: stream byte-exact" stream_tcp "$MB" $PORT_C
 settle
 echo "# port $PORT_C stream: pkts_in $(st pkts_in) aggregated $(st aggregated) flushed $(st flushed)"
@@ -218,7 +218,7 @@ check_coalesced "port $PORT_C" "$(st aggregated)" "$(st flushed)"
 # for 200 ms though the device's hold is 0 (end of batch), long enough for
 # lroadm descs, started first and snapshotting every 20 ms, to see them
 # with the policy's settings. A slow guest may miss them: other flows.
-srv_lroadm stats veth-srv reset
+adm stats veth-srv reset
 "$LROADM" -n "$NS_SRV" -j descs veth-srv interval 20 > "$TMP/descs" 2> "$TMP/descs.err" &
 descs_pid=$!
 for i in $(seq $((600 * LRO_SCALE))); do
@@ -247,7 +247,7 @@ echo "# ports done at ${SECONDS}s"
 
 # --- adaptive -------------------------------------------------------------------
 check "lroadm policy load adaptive" policy_load adaptive
-check "set veth-srv max_aggr 8 policy adaptive" srv_lroadm set veth-srv max_aggr 8 policy adaptive
+check "set veth-srv max_aggr 8 policy adaptive" adm set veth-srv max_aggr 8 policy adaptive
 check "lroadm -j show names it" eq "$(dev_policy)" adaptive
 
 # Request/response: each request (2.8 segments) answered before the next.
@@ -302,7 +302,7 @@ check "request/response: hold 0, and no packet held longer" \
 # slot boundary cuts them): 8 packets filled to max_aggr 8, each raising
 # the hold: 16 32 64 128 256, then capped.
 ip netns exec "$NS_CLI" tc qdisc add dev veth-cli root netem slot 100ms 100ms packets 64
-srv_lroadm stats veth-srv reset
+adm stats veth-srv reset
 craft --segs 64 --sport 45400 --mss 1000
 sleep 0.3	# the slot
 settle
@@ -317,7 +317,7 @@ check "bulk: its last packets went up under it" eq "$(field peak_hold_us "$bulk"
 # 64, 32, 16 us for nothing and the timer (the policy's: the device's
 # hold is 0) sends it up alone, halving the hold; the 6th goes at the
 # end of its batch.
-srv_lroadm stats veth-srv reset
+adm stats veth-srv reset
 craft --segs 6 --sport 45400 --seq $((1000 + 64 * 1000)) --mss 1000 --gap-ms 50
 settle
 trickle=$(adaptive_flow '.sport == 45400')
@@ -329,10 +329,10 @@ check "one at a time: hold halved back to 0" \
 echo "# adaptive done at ${SECONDS}s"
 
 # --- lifecycle ------------------------------------------------------------------
-check "set veth-srv policy none" srv_lroadm set veth-srv policy none max_aggr 64
+check "set veth-srv policy none" adm set veth-srv policy none max_aggr 64
 check "lroadm -j show: no policy" eq "$(dev_policy)" none
 check "lroadm policy unload ports" policy_unload ports
-check "lroadm policy: adaptive left, used by no device" eq "$(srv_lroadm policy)" "adaptive devices 0"
+check "lroadm policy: adaptive left, used by no device" eq "$(adm policy)" "adaptive devices 0"
 check "rmmod lro fails while adaptive is registered" fails rmmod lro
 check "lro.ko still loaded" test -d /sys/module/lro
 check "lroadm policy unload adaptive" policy_unload adaptive
@@ -356,7 +356,7 @@ fi
 # A short queue (20 packets): TCP backs off on its local drops without a
 # timeout, and removing the qdisc drops little.
 ip netns exec "$NS_CLI" tc qdisc add dev veth-cli root netem limit 20 rate ${life_kbit}kbit
-srv_lroadm stats veth-srv reset
+adm stats veth-srv reset
 # craft's python, by its own pid (ip netns exec and taskset exec it), past
 # the qdisc (which would refuse its frames when full): 60 s at most
 ip netns exec "$NS_CLI" taskset -c 0 python3 "$SELFTESTS/tcpcraft.py" --dev veth-cli \
@@ -366,11 +366,11 @@ crafter=$!
 "$LROADM" -n "$NS_SRV" -j monitor > "$TMP/mon" 2>&1 &
 mon_pid=$!
 for i in $(seq 100); do	# until the monitor has joined
-	srv_lroadm set veth-srv max_aggr 63
+	adm set veth-srv max_aggr 63
 	grep -q . "$TMP/mon" && break
 	sleep 0.1
 done
-srv_lroadm set veth-srv max_aggr 64
+adm set veth-srv max_aggr 64
 lro_taken veth-srv 10	# the crafter sends
 stream_bg $life_mb 5301
 stream=$BG
@@ -378,7 +378,7 @@ cycles=0 running=0 named=0 gone=0 learnt=0 detach=0
 for name in ports adaptive ports; do
 	policy_load $name || break
 	[ $name = adaptive ] || ports_set 5301 0 0 20000 5302 0 0 1000000 || break
-	srv_lroadm set veth-srv policy $name || break
+	adm set veth-srv policy $name || break
 	[ "$(dev_policy)" = $name ] && named=$((named + 1))
 	lro_taken veth-srv $(($(lro_stat pkts_in) + 20))	# traffic under it
 	[ $name = ports ] ||
@@ -416,7 +416,7 @@ settle
 echo "# lifecycle: pkts_in $(st pkts_in) flushed $(st flushed) flush_detach $(st flush_detach)" \
 	"(by ports' unregistrations: $detach)"
 check "nothing held after it" eq "$(st held_segs)" 0
-check "lroadm descs: nothing held" eq "$(srv_lroadm -j descs veth-srv)" "[]"
+check "lroadm descs: nothing held" eq "$(adm -j descs veth-srv)" "[]"
 check "no policy registered" eq "$("$LROADM" -j policy)" "[]"
 # The struct_ops maps, which hold lro.ko, are freed after an RCU grace
 # period (tasks RCU too): rmmod may have to wait for it.

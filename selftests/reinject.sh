@@ -31,7 +31,7 @@ rx_packets() { srv cat /sys/class/net/veth-srv/statistics/rx_packets; }
 # its flow's packet waiting there. Seen before: 2 to 11 TCPOFOQueue over
 # three 16 MB streams; 2 when only a segment passed just after a flush
 # went behind it.
-srv_lroadm set veth-srv max_aggr 64 features none >/dev/null
+adm set veth-srv max_aggr 64 features none >/dev/null
 MB=$(scaled 16)
 ofo0=$(tcpext "$NS_SRV" TCPOFOQueue)
 for i in 1 2 3; do
@@ -43,7 +43,7 @@ check "features none: nothing reordered (TCPOFOQueue)" \
 # Each hook counts the packets that reached veth-srv once, not once more
 # as the aggregates LRO sends up. Seen before: tc 2.0x, nft and tcpdump
 # likewise (aggregates count as their gso_segs).
-srv_lroadm set veth-srv features napi >/dev/null
+adm set veth-srv features napi >/dev/null
 # The debug kernel has neither matchall nor nftables: taps only there.
 have_tc=1 have_nft=1
 srv tc qdisc add dev veth-srv clsact &&

@@ -77,7 +77,7 @@ ip netns exec "$NS_SRV" sh -c 'echo 1 > /sys/class/net/veth-srv/queues/rx-0/rps_
 segs=$((MB * 1048576 / 1448))
 for kind in bridge bond macvlan; do
 	upper_setup $kind
-	check "$kind: lroadm set up0" srv_lroadm set up0 max_aggr 64 flush_timeout_us $hold
+	check "$kind: lroadm set up0" adm set up0 max_aggr 64 flush_timeout_us $hold
 	ip0=$(ip_in_receives "$NS_SRV")
 	check "$kind: $MB MB stream to up0 byte-exact" stream_tcp "$MB"
 	ip1=$(ip_in_receives "$NS_SRV")
@@ -88,7 +88,7 @@ for kind in bridge bond macvlan; do
 		"IP receives $((ip1 - ip0))"
 	check "$kind: LRO on up0 took (almost) every data segment" ge "${agg:-0}" $((segs * 9 / 10))
 	check_coalesced "$kind" "${agg:-0}" "${flushed:-0}" $((ip1 - ip0)) $segs
-	check "$kind: lroadm del up0" srv_lroadm del up0
+	check "$kind: lroadm del up0" adm del up0
 	ip -n "$NS_SRV" link del up0
 done
 check "kernel log is clean" log_clean_since "$mark"

@@ -95,7 +95,6 @@ ip -n "$NS_SRV" -batch - <<-EOF
 	link set tap-srv up
 EOF
 
-adm() { "$LROADM" -n "$NS_SRV" "$@"; }
 MB=$(scaled 4)
 # A hold of 1 ms, as Documentation/datapath.md advises for senders that
 # write in small pieces; under the debug kernel, where a segment takes

@@ -43,13 +43,13 @@ ynl() {
 ifindex=$(ip netns exec "$NS_SRV" cat /sys/class/net/veth-srv/ifindex)
 dev="\"ifindex\": $ifindex"
 # shown SETTING: what lroadm shows of veth-srv
-shown() { srv_lroadm -j show veth-srv | jq -r ".[0].$1"; }
+shown() { adm -j show veth-srv | jq -r ".[0].$1"; }
 
 check "cli.py lists the spec's operations" \
 	grep -q '^auto-add ' < <(ynl --list-ops)
 check "dev-add {ifindex, max-aggr 20}" ynl --do dev-add --json "{$dev, \"max-aggr\": 20}"
 check "lroadm shows max_aggr 20" eq "$(shown max_aggr)" 20
-srv_lroadm set veth-srv max_desc 100
+adm set veth-srv max_desc 100
 check "dev-get shows lroadm's max_desc 100, ifname, stats" \
 	eq "$(ynl --do dev-get --json "{$dev}" |
 		jq -r '"\(.ifname) \(.["max-desc"]) \(.stats | has("aggregated"))"')" \
@@ -73,11 +73,11 @@ check "auto-add {kind veth, config {max-aggr 8}}" \
 	ynl --do auto-add --json '{"kind": "veth", "config": {"max-aggr": 8}}'
 check "auto-get returns it, as lroadm auto show does" \
 	eq "$(ynl --dump auto-get | jq -c '[.[] | [.kind, .config["max-aggr"]]]'),$(
-	      srv_lroadm -j auto show | jq -c '[.[] | [.kind, .config.max_aggr]]')" \
+	      adm -j auto show | jq -c '[.[] | [.kind, .config.max_aggr]]')" \
 	'[["veth",8]],[["veth",8]]'
 ip -n "$NS_SRV" link add y0 type veth peer name y1
 check "the rule attached y0 with max_aggr 8" \
-	eq "$(srv_lroadm -j show y0 | jq -r '.[0].max_aggr')" 8
+	eq "$(adm -j show y0 | jq -r '.[0].max_aggr')" 8
 check "auto-del {kind veth}" ynl --do auto-del --json '{"kind": "veth"}'
 check "no rule left" eq "$(ynl --dump auto-get | jq length)" 0
 
@@ -87,16 +87,16 @@ check "no rule left" eq "$(ynl --dump auto-get | jq length)" 0
 ynl --subscribe monitor --sleep 4 > "$tmp/ntf" 2>&1 &
 pid=$!
 while kill -0 $pid 2>/dev/null; do
-	srv_lroadm disable veth-srv
-	srv_lroadm del veth-srv
-	srv_lroadm set veth-srv
+	adm disable veth-srv
+	adm del veth-srv
+	adm set veth-srv
 	sleep 0.2
 done
 wait $pid
 check "--subscribe monitor: dev-change-ntf, dev-del-ntf, dev-add-ntf of veth-srv" \
 	eq "$(jq -r '[.[] | select(.msg.ifname == "veth-srv") | .name] | unique | join(",")' \
 	      "$tmp/ntf")" "dev-add-ntf,dev-change-ntf,dev-del-ntf"
-srv_lroadm del veth-srv
+adm del veth-srv
 check "dev-del where LRO is not attached: refused" \
 	fails ynl --do dev-del --json "{$dev}"
 check "kernel log is clean" log_clean_since "$mark"

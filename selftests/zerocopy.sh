@@ -62,7 +62,7 @@ fast() { # fast NAME: completions in less than half the receiver's delay
 check "without LRO: every completion came, every byte as sent" zc_run nolro
 check "without LRO: completions before the receiver reads" fast nolro
 
-check "attach LRO to veth-srv" srv_lroadm set veth-srv max_aggr 64
+check "attach LRO to veth-srv" adm set veth-srv max_aggr 64
 in0=$(lro_stat pkts_in)
 agg0=$(lro_stat aggregated)
 check "with LRO: every completion came, every byte as sent" zc_run lro
