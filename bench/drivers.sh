@@ -89,11 +89,11 @@ setup() {
 }
 
 config() { # config off|lro|lro_hold
-	[ ! -d "/sys/module/lro" ] || srv_lroadm del "$DEV" > /dev/null 2>&1 || true
+	[ ! -d "/sys/module/lro" ] || adm del "$DEV" > /dev/null 2>&1 || true
 	case $1 in
 	off) ;;
-	lro) srv_lroadm set "$DEV" > /dev/null ;;
-	lro_hold) srv_lroadm set "$DEV" flush_timeout_us "$BENCH_DRV_HOLD_US" > /dev/null ;;
+	lro) adm set "$DEV" > /dev/null ;;
+	lro_hold) adm set "$DEV" flush_timeout_us "$BENCH_DRV_HOLD_US" > /dev/null ;;
 	esac
 }
 

@@ -143,7 +143,7 @@ tcp_counters() {
 	     "$(tcpext "$NS_SRV" PruneCalled) $(tcpext "$NS_SRV" TCPRcvCollapsed)"
 }
 lro_attached() { srv test -d /sys/class/net/veth-srv/lro; }
-lro_detach() { ! lro_attached || srv_lroadm del veth-srv >/dev/null; }
+lro_detach() { ! lro_attached || adm del veth-srv >/dev/null; }
 lro_stats() { # the counters a run reports, as key=value
 	local k
 	for k in aggregated flushed flush_batch flush_timer flush_push flush_size \
@@ -161,7 +161,7 @@ gro_set() { # gro_set on|off FLUSH_TIMEOUT_NS DEFER_HARD_IRQS
 # defaults but for what is given
 lro_set() {
 	lro_detach
-	srv_lroadm set veth-srv "$@" >/dev/null || die "lroadm set veth-srv $* failed"
+	adm set veth-srv "$@" >/dev/null || die "lroadm set veth-srv $* failed"
 }
 
 # config NAME: set the receiver up for one of the compared settings
@@ -177,7 +177,7 @@ config() {
 	*) die "unknown config $1" ;;
 	esac
 	if lro_attached; then
-		srv_lroadm stats veth-srv reset >/dev/null
+		adm stats veth-srv reset >/dev/null
 	fi
 }
 
@@ -317,7 +317,7 @@ streams() {
 	veth_pair_setup
 	ip -n "$NS_CLI" addr add fd77::1/64 dev veth-cli nodad
 	ip -n "$NS_SRV" addr add $SRV_IP6/64 dev veth-srv nodad
-	srv_lroadm set veth-srv >/dev/null || die "lroadm cannot attach LRO to veth-srv"
+	adm set veth-srv >/dev/null || die "lroadm cannot attach LRO to veth-srv"
 
 	step "stream: warm-up"
 	BENCH_MB=8 stream off 0 >/dev/null

@@ -58,8 +58,8 @@ snmp() { # snmp NS PROTO FIELD: a counter of /proc/net/snmp (as bench/guest.sh)
 # iowait (as bench/drivers.sh). Sender and receiver share the guest.
 cpu_busy() { awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat; }
 
-lro_detach() { ! srv test -d /sys/class/net/veth-srv/lro || srv_lroadm del veth-srv; }
-lro_attach() { lro_detach; srv_lroadm set veth-srv "$@" >/dev/null; }
+lro_detach() { ! srv test -d /sys/class/net/veth-srv/lro || adm del veth-srv; }
+lro_attach() { lro_detach; adm set veth-srv "$@" >/dev/null; }
 gro() { srv ethtool -K veth-srv gro "$1" >/dev/null; }
 config() {
 	case $1 in
@@ -182,7 +182,7 @@ else
 fi
 
 say "lroadm stats veth-srv   # LRO's counters for those 4 streams (three to a line)"
-srv_lroadm stats veth-srv | awk 'NR == 1 { print; next }
+adm stats veth-srv | awk 'NR == 1 { print; next }
 	{ printf "    %-16s %10s%s", $1, $2, NR % 3 == 1 ? "\n" : "   " }
 	END { if (NR % 3 != 1) print "" }'
 
