@@ -84,8 +84,10 @@ class Cov:
                     cur = self.funcs.setdefault(k, [fn["start_line"], 0])
                     cur[1] += fn["execution_count"]
 
-    def hit_lines(self):
-        return {k for k, c in self.lines.items() if c > 0}
+    def hit(self):
+        """The lines executed and the branch outcomes taken."""
+        return ({k for k, c in self.lines.items() if c > 0} |
+                {k for k, c in self.branches.items() if c > 0})
 
 
 def pct(a, b):
@@ -125,7 +127,7 @@ def main():
             total.branches[k] += c
         for k, v in cov.funcs.items():
             total.funcs.setdefault(k, [v[0], 0])[1] += v[1]
-        per_test[test] = per_test.get(test, set()) | cov.hit_lines()
+        per_test[test] = per_test.get(test, set()) | cov.hit()
 
     # A test that ran without lro.ko loaded left no counters: no lines.
     for ktap in (glob.glob(os.path.join(vm_out, "ktap")) +
@@ -155,22 +157,29 @@ def main():
             everyone[k] += 1
     tests = []
     for t, hit in sorted(per_test.items()):
-        only = sum(1 for k in hit if everyone[k] == 1)
-        tests.append((t, len(hit), only))
+        lines = [k for k in hit if len(k) == 2]
+        only = sum(1 for k in lines if everyone[k] == 1)
+        only_br = sum(1 for k in hit if len(k) == 3 and everyone[k] == 1)
+        tests.append((t, len(lines), only, only_br))
 
     # Which tests the rest of the suite covers: the slowest first (by
-    # VM_OUT/times), each left out while every line it executes is still
-    # executed by a test kept. What a test checks is more than its lines:
-    # this only says where KASAN would see no code it does not see anyway.
+    # VM_OUT/times, else selftests/durations), each left out while every
+    # line it executes and every branch outcome it takes is still
+    # executed and taken by a test kept. What a test checks is more than
+    # its lines: this only says where KASAN would see no code, and no
+    # way through it, that it does not see anyway.
     times = {}
-    try:
-        with open(os.path.join(vm_out, "times")) as fh:
-            for line in fh:
-                f = line.split()
-                if len(f) == 2 and f[1].isdigit():
-                    times[f[0]] = int(f[1])
-    except OSError:
-        pass
+    for path, col in ((os.path.join(top, "selftests", "durations"), 2),
+                      (os.path.join(vm_out, "times"), 1)):
+        try:
+            with open(path) as fh:
+                for line in fh:
+                    f = line.split()
+                    if (len(f) > col and not f[0].startswith("#")
+                            and f[col].isdigit()):
+                        times[f[0]] = int(f[col])
+        except OSError:
+            pass
     kept = dict(per_test)
     spare = []
     for t in sorted(per_test, key=lambda t: -times.get(t, 0)):
@@ -180,6 +189,19 @@ def main():
         if per_test[t] <= rest:
             spare.append(t)
             del kept[t]
+
+    # A test whose header keeps it off the debug suite ran here anyway
+    # (make coverage T=...): it must still have nothing of its own.
+    wrongly_off = []
+    for t, n, o, b in tests:
+        try:
+            with open(os.path.join(top, "selftests", t + ".sh")) as fh:
+                off = any(line.startswith("# debug-kernel: no")
+                          for line in fh)
+        except OSError:
+            off = False
+        if off and (o or b):
+            wrongly_off.append(f"{t} ({o} lines, {b} branch outcomes)")
 
     os.makedirs(out, exist_ok=True)
     summary = {
@@ -191,9 +213,11 @@ def main():
         "functions_never_entered": [f"{f}:{line} {name}"
                                     for f, line, name in unentered],
         "tests": {t: {"lines": n, "only_this_test": o,
+                      "branches_only_this_test": b,
                       "seconds": times.get(t)}
-                  for t, n, o in tests},
+                  for t, n, o, b in tests},
         "covered_by_the_rest": spare,
+        "debug_kernel_no_yet_alone": wrongly_off,
     }
     with open(os.path.join(out, "summary.json"), "w") as fh:
         json.dump(summary, fh, indent=1)
@@ -204,6 +228,9 @@ def main():
         w(f"coverage: kmod lines {pct(lh, lf):.1f}% ({lh}/{lf}), branches "
           f"{pct(bh, bf):.1f}% ({bh}/{bf}), {len(unentered)} functions "
           f"never entered, over {len(per_test)} tests\n")
+        if wrongly_off:
+            w("coverage: marked '# debug-kernel: no', yet executing what no "
+              "other test here does: " + ", ".join(wrongly_off) + "\n")
         w(f"coverage: report {os.path.join(out, 'report.txt')}\n\n")
         w(f"{'file':26} {'lines':>15} {'branches':>15}\n")
         for f, a, b, c, d in rows:
@@ -214,13 +241,15 @@ def main():
         w("functions never entered:\n")
         for f, line, name in unentered:
             w(f"  {f}:{line} {name}\n")
-        w("\nper test: kmod lines executed, and how many of them no other "
-          "test executes\n")
-        w(f"  {'test':16} {'lines':>6} {'alone':>6} {'seconds':>8}\n")
-        for t, n, o in sorted(tests, key=lambda x: (-x[2], -x[1])):
-            w(f"  {t:16} {n:6} {o:6} {times.get(t, ''):>8}\n")
+        w("\nper test: kmod lines executed, how many of them no other "
+          "test executes, and branch outcomes no other test takes\n")
+        w(f"  {'test':16} {'lines':>6} {'alone':>6} {'br.alone':>8} "
+          f"{'seconds':>8}\n")
+        for t, n, o, b in sorted(tests, key=lambda x: (-x[2], -x[3], -x[1])):
+            w(f"  {t:16} {n:6} {o:6} {b:8} {times.get(t, ''):>8}\n")
         w("\nleft out one by one, slowest first, while the rest still "
-          "executes every kmod line they do:\n")
+          "executes every kmod line and takes every branch outcome they "
+          "do:\n")
         w("  " + (" ".join(spare) or "(none)") + "\n")
 
     with open(os.path.join(out, "lcov.info"), "w") as fh:
@@ -248,7 +277,7 @@ def main():
             w("end_of_record\n")
 
     with open(os.path.join(out, "report.txt")) as fh:
-        sys.stdout.write("".join(fh.readlines()[:1]))
+        sys.stdout.write("".join(fh.readlines()[:1 + bool(wrongly_off)]))
 
 
 if __name__ == "__main__":
