@@ -5,6 +5,10 @@
 # stream arrives byte-exact and in order, far fewer packets reach the IP
 # layer than segments crossed the wire, and with LRO disabled the counters
 # stay idle. Topology: see veth_pair_setup in lib.sh.
+#
+# debug-kernel: no (make coverage, 2026-12-06: every kmod line it executes
+# and branch outcome it takes, the debug suite's other tests execute and
+# take too, so KASAN sees nothing here it does not see there)
 
 source "$(dirname "$0")/lib.sh"
 need_root

@@ -6,6 +6,11 @@
 # coalesces what it receives. What is checked: selftests/lib_nic.sh.
 #
 # vm-nics: e100
+#
+# debug-kernel: no (make coverage, 2026-12-06: every kmod line it executes
+# and branch outcome it takes, the debug suite's other tests execute and
+# take too, so KASAN sees nothing here it does not see there)
+
 NIC_KIND=e100
 # QEMU's i82559er stopped receiving for good, now and then, on a busy host:
 # once in this test's first runs (with LRO on) and once in make bench's

@@ -16,6 +16,10 @@
 #   veth-cli  ------------------  veth-srv  LRO: max_desc 8192, max_aggr 64,
 #   (tcpcraft.py, CPU 0)                    flush_timeout_us 1000000,
 #                                           max_held_bytes 131072
+#
+# debug-kernel: no (make coverage, 2026-12-06: every kmod line it executes
+# and branch outcome it takes, the debug suite's other tests execute and
+# take too, so KASAN sees nothing here it does not see there)
 
 source "$(dirname "$0")/lib.sh"
 need_root

@@ -5,6 +5,10 @@
 # flush_timeout_us is 0, after flush_timeout_us otherwise, at once on PSH,
 # and before a segment of the same flow that cannot join (order). Uses
 # hand-made segments (tcpcraft.py) so the held state is exactly known.
+#
+# debug-kernel: no (make coverage, 2026-12-06: every kmod line it executes
+# and branch outcome it takes, the debug suite's other tests execute and
+# take too, so KASAN sees nothing here it does not see there)
 
 source "$(dirname "$0")/lib.sh"
 need_root

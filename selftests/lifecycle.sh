@@ -6,6 +6,10 @@
 # deletion, netns deletion and module unload. Streams that complete must be
 # byte-exact; nothing held may leak and the kernel log must stay clean
 # (the runner checks it after every test; kmemleak under the debug kernel).
+#
+# debug-kernel: no (make coverage, 2026-12-06: every kmod line it executes
+# and branch outcome it takes, the debug suite's other tests execute and
+# take too, so KASAN sees nothing here it does not see there)
 
 source "$(dirname "$0")/lib.sh"
 need_root

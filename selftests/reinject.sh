@@ -10,6 +10,10 @@
 #
 #   [ns cli] veth-cli --- veth-srv [ns srv: LRO, tcpdump, tc clsact
 #                                   matchall, nft netdev ingress counter]
+#
+# debug-kernel: no (make coverage, 2026-12-06: every kmod line it executes
+# and branch outcome it takes, the debug suite's other tests execute and
+# take too, so KASAN sees nothing here it does not see there)
 
 source "$(dirname "$0")/lib.sh"
 need_root

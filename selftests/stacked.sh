@@ -22,6 +22,10 @@
 # kernel: lib.sh), and the IP layer saw at most half (1/1.5) of the
 # segments; nothing in the kernel log. (An ipvlan device
 # takes no rx_handler: Documentation/drivers.md.)
+#
+# debug-kernel: no (make coverage, 2026-12-06: every kmod line it executes
+# and branch outcome it takes, the debug suite's other tests execute and
+# take too, so KASAN sees nothing here it does not see there)
 
 source "$(dirname "$0")/lib.sh"
 need_root

@@ -7,6 +7,11 @@
 # no GRO. What is checked: selftests/lib_nic.sh.
 #
 # vm-nics: usb-net
+#
+# debug-kernel: no (make coverage, 2026-12-06: every kmod line it executes
+# and branch outcome it takes, the debug suite's other tests execute and
+# take too, so KASAN sees nothing here it does not see there)
+
 NIC_KIND=usb-net
 # QEMU's usb-net and usbnet deliver a stream out of order now and then,
 # LRO or not: with LRO off, 4 MB gave the sender 471 TCPSACKReorder events

@@ -20,6 +20,10 @@
 # sleeps DELAY ms before it reads; the completions must come in well under
 # that, and every byte must arrive as sent, though the sender rewrites its
 # pages as soon as the completions let it.
+#
+# debug-kernel: no (make coverage, 2026-12-06: every kmod line it executes
+# and branch outcome it takes, the debug suite's other tests execute and
+# take too, so KASAN sees nothing here it does not see there)
 
 source "$(dirname "$0")/lib.sh"
 need_root
