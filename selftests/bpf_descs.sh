@@ -7,6 +7,7 @@
 #  - with hand-made flows held mid-aggregation (1 s hold timer), the table
 #    lists exactly those flows, with the crafted addresses, ports and
 #    sequence numbers, and its segments add up to the engine's held count;
+#    IPv6 flows too, in lroadm's JSON and table and in the iterator;
 #  - errors: LRO not attached, no such CPU, missing capabilities;
 #  - the verifier refuses programs that misuse the kfuncs, each for its own
 #    reason, and program types that must not call them;
@@ -44,6 +45,11 @@ lro_load
 mark=$(log_mark)
 veth_pair_setup
 SRV_IFINDEX=$(ip netns exec "$NS_SRV" cat /sys/class/net/veth-srv/ifindex)
+# nodad: usable at once, no duplicate address detection to wait for
+CLI_IP6=fd77::1
+SRV_IP6=fd77::2
+ip -n "$NS_CLI" addr add $CLI_IP6/64 dev veth-cli nodad
+ip -n "$NS_SRV" addr add $SRV_IP6/64 dev veth-srv nodad
 adm set veth-srv max_aggr 64 flush_timeout_us 1000000 >/dev/null
 
 # Run python over a file of JSON lines: $1 the file, $2 an expression over
@@ -233,6 +239,85 @@ check "cat of the pinned iterator: the 2 flows, their addresses" eq \
 check "cat of the pinned iterator: addresses padded to their columns" eq \
 	"$(awk 'NR == 1 { h = index($0, "sport") } $4 == 46000 { print index($0, "46000") - h }' "$TMP/table")" 0
 check "cat of the bpffs map: 2 rows" eq "$(grep -c '^[0-9]*: {' "$PIN/descs")" 2
+
+# --- IPv6: lroadm descs (JSON and table) and the iterator -----------------------
+#
+# Two IPv6 flows of three hand-made segments each, held by the 1 s hold
+# timer: lroadm's JSON and table (each a snapshot every 100 ms, started
+# before the segments are sent) and the pinned iterator (read in a loop)
+# must catch them, with their addresses as RFC 5952 writes them.
+craft6() {
+	ip netns exec "$NS_CLI" taskset -c 0 python3 "$SELFTESTS/tcpcraft.py" --dev veth-cli \
+		--dst-mac "$(srv_mac)" --src $CLI_IP6 --dst $SRV_IP6 "$@"
+}
+# The most rows of one snapshot of the table (snapshots are separated by
+# blank lines) that show a crafted flow.
+text_rows() {
+	awk -v a="[$CLI_IP6]:45100" -v b="[$CLI_IP6]:45101" -v dst="[$SRV_IP6]:9" '
+		/^$/ { n = 0 }
+		($3 == a || $3 == b) && $4 == dst && $6 == 3 && $7 == 3000 { if (++n > max) max = n }
+		END { print max + 0 }' "$TMP/text6"
+}
+iter_rows() {
+	awk -v src=$CLI_IP6 -v dst=$SRV_IP6 '
+		$3 == src && $4 ~ /^4510[01]$/ && $5 == dst && $6 == 9 && $8 == 3 && $9 == 3000 { n++ }
+		END { print n + 0 }' "$TMP/iter6" 2>/dev/null || echo 0
+}
+# iter_sampler: reads the pinned iterator in $NS_SRV every 50 ms until it
+# shows the crafted flows, then keeps that table in $TMP/iter6.
+iter_sampler() {
+	[ -p "$TMP/never" ] || mkfifo "$TMP/never"
+	nsenter --net=/run/netns/"$NS_SRV" bash -c '
+		exec 9<> "$2"
+		while :; do
+			t=$(< "$1")
+			if [[ $t == *" 45101 "* && $t == *" 45100 "* ]]; then
+				echo "$t" > "$3"
+				exit 0
+			fi
+			read -r -t 0.05 -u 9 _
+		done' iter_sampler "$PIN/table" "$TMP/never" "$TMP/iter6" &
+	ITER_SAMPLER=$!
+}
+SEQ6=80000
+for try in 1 2 3 4 5; do
+	rm -f "$TMP/iter6"
+	"$LROADM" -n "$NS_SRV" -j descs veth-srv interval 100 > "$TMP/json6" 2> "$TMP/json6.err" &
+	jpid=$!
+	"$LROADM" -n "$NS_SRV" descs veth-srv interval 100 > "$TMP/text6" 2> "$TMP/text6.err" &
+	tpid=$!
+	started=0
+	wait_lines "$TMP/json6" 1 $jpid && started=$((started + 1))
+	wait_lines "$TMP/text6" 1 $tpid && started=$((started + 1))
+	iter_sampler
+	held_sampler "$TMP/held6"
+	craft6 --flows 2 --segs 3 --sport 45100 --seq $SEQ6 --mss 1000 --ts --ack 4343
+	sleep 2		# past the hold time
+	held=$(held_max "$TMP/held6")
+	kill $jpid $tpid "$ITER_SAMPLER" 2>/dev/null
+	wait $jpid $tpid "$ITER_SAMPLER" 2>/dev/null
+	pick_rows "$TMP/json6" "$held" > "$TMP/rows6"
+	[ $started = 2 ] || break
+	[ "$held" = 6 ] && [ "$(cat "$TMP/rows6")" != "[]" ] && [ "$(text_rows)" = 2 ] &&
+		[ "$(iter_rows)" = 2 ] && break
+	echo "# try $try: $held segments held, not caught by all of them; again"
+	sleep 1.1
+done
+q6() { pyq "$TMP/json6" "$1" "$TMP/rows6"; }
+check "IPv6: lroadm descs started (JSON and table)" eq "$started" 2
+[ "$started" = 2 ] || sed 's/^/    /' "$TMP/json6.err" "$TMP/text6.err"
+check "IPv6: 2 flows x 3 segments held" eq "$held" 6
+check "IPv6: descs -j, a snapshot with the 2 flows" eq "$(q6 'len(rows)')" 2
+check "IPv6: descs -j, family, addresses, ports, device" eq \
+	"$(q6 'sorted((r["family"], r["saddr"], r["sport"], r["daddr"], r["dport"], r["ifname"]) for r in rows)')" \
+	"[('inet6', '$CLI_IP6', 45100, '$SRV_IP6', 9, 'veth-srv'), ('inet6', '$CLI_IP6', 45101, '$SRV_IP6', 9, 'veth-srv')]"
+check "IPv6: descs -j, 3 segments, 3000 bytes, mss 1000, next_seq, ACK, timestamps" eq \
+	"$(q6 "sorted(set((r['segs'], r['bytes'], r['mss'], r['next_seq'] - r['segs'] * r['mss'], r['ack'], r['has_ts'], r['tsval'], r['vlan']) for r in rows))")" \
+	"[(3, 3000, 1000, $SEQ6, 4343, True, 1000, 0)]"
+check "IPv6: descs table, the 2 flows as [$CLI_IP6]:port -> [$SRV_IP6]:9" eq "$(text_rows)" 2
+[ "$(text_rows)" = 2 ] || grep -m 3 . "$TMP/text6" | sed 's/^/    /'
+check "IPv6: pinned iterator, the 2 flows, $CLI_IP6 -> $SRV_IP6" eq "$(iter_rows)" 2
+[ "$(iter_rows)" = 2 ] || grep -m 3 . "$TMP/iter6" 2>/dev/null | sed 's/^/    /'
 
 # --- programs the verifier must refuse ------------------------------------------
 refused() { # refused CASE MESSAGE: loading lro_descs_bad_CASE fails saying MESSAGE

@@ -7,9 +7,6 @@
 #    the IPv6 one reaches the IP layer in as few packets per MB as the IPv4
 #    one (Ip6InReceives against IpInReceives, within 10%) and in fewer than
 #    with LRO disabled, in order, its bytes adding up;
-#  - hand-made IPv6 segments held mid-aggregate by a 1 s hold timer show in
-#    lroadm descs (table and JSON) and in the pinned BPF iterator, with
-#    their IPv6 addresses;
 #  - IPv6 (and IPv4) streams over a VLAN device on top of the pair:
 #    byte-exact, and coalesced by LRO on the VLAN device (LRO on the lower
 #    veth never sees them);
@@ -26,7 +23,6 @@ need_root
 CLI_IP6=fd77::1
 SRV_IP6=fd77::2
 TMP=$(mktemp -d)
-PIN=/sys/fs/bpf/lro-ipv6-$$
 # The forwarding topology's namespaces (fwd_setup).
 NS_FA=lro-fa-$$
 NS_FR=lro-fr-$$
@@ -43,7 +39,7 @@ cleanup() {
 		kill "$p" 2>/dev/null
 	done
 	wait 2>/dev/null
-	rm -rf "$PIN" "$TMP"
+	rm -rf "$TMP"
 	veth_pair_cleanup
 	ip netns del "$NS_FA" 2>/dev/null
 	ip netns del "$NS_FR" 2>/dev/null
@@ -168,128 +164,6 @@ echo "IPv6, LRO off: Ip6InReceives $off ($(ratio "$off" $moff) per MB)"
 check "IPv6: at least 10% fewer IP receives per MB than with LRO off" \
 	le $((v6 * moff * 10)) $((off * MB * 9))
 check "lroadm enable veth-srv" adm enable veth-srv
-
-# --- a held IPv6 flow in lroadm descs and the BPF iterator ----------------
-#
-# Two flows of three hand-made segments each, without PSH, held by a 1 s
-# hold timer: the JSON and the table (each an lroadm taking a snapshot
-# every 100 ms, loaded before the segments are sent, as bpf_descs.sh
-# explains) and the pinned iterator (read in a loop) must catch them.
-craft6() {
-	ip netns exec "$NS_CLI" taskset -c 0 python3 "$SELFTESTS/tcpcraft.py" --dev veth-cli \
-		--dst-mac "$(srv_mac)" --src $CLI_IP6 --dst $SRV_IP6 "$@"
-}
-wait_lines() { # wait_lines FILE N PID: FILE has N lines, while PID lives
-	local end=$((SECONDS + 120 * LRO_SCALE))
-
-	while [ $SECONDS -lt $end ]; do
-		[ "$(wc -l < "$1")" -ge "$2" ] && return 0
-		kill -0 "$3" 2>/dev/null || return 1
-		sleep 0.2
-	done
-	return 1
-}
-# The last JSON snapshot of file $1 whose segments add up to $2, "[]" if none.
-pick_rows() {
-	python3 -c '
-import json, sys
-best = []
-for l in open(sys.argv[1]):
-    try:
-        rows = json.loads(l)
-    except ValueError:	# the last line of a killed lroadm
-        continue
-    if rows and sum(r["segs"] for r in rows) == int(sys.argv[2]):
-        best = rows
-print(json.dumps(best))' "$1" "$2"
-}
-q() { python3 -c 'import json, sys; rows = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$TMP/rows" "$1"; }
-# Rows of one snapshot of the table (snapshots are separated by blank lines)
-# that show a crafted flow: the most in any snapshot.
-text_rows() {
-	awk -v a="[$CLI_IP6]:45100" -v b="[$CLI_IP6]:45101" -v dst="[$SRV_IP6]:9" '
-		/^$/ { n = 0 }
-		($3 == a || $3 == b) && $4 == dst && $6 == 3 && $7 == 3000 { if (++n > max) max = n }
-		END { print max + 0 }' "$TMP/text"
-}
-iter_rows() {
-	awk -v src=$CLI_IP6 -v dst=$SRV_IP6 '
-		$3 == src && $4 ~ /^4510[01]$/ && $5 == dst && $6 == 9 && $8 == 3 && $9 == 3000 { n++ }
-		END { print n + 0 }' "$TMP/iter" 2>/dev/null || echo 0
-}
-
-iter=0
-if [ "$(stat -f -c %T /sys/fs/bpf 2>/dev/null)" = bpf_fs ] && command -v bpftool >/dev/null &&
-   [ -f "$BUILD/bpf/lro_descs_iter.bpf.o" ]; then
-	check "bpftool pins the iterator" bpftool iter pin "$BUILD/bpf/lro_descs_iter.bpf.o" "$PIN"
-	[ -e "$PIN" ] && iter=1
-else
-	echo "# no bpffs, bpftool or iterator object: the iterator is not looked at"
-fi
-# iter_sampler: reads the pinned iterator in $NS_SRV every 50 ms until it
-# shows the crafted flows, then keeps that table in $TMP/iter.
-iter_sampler() {
-	[ -p "$TMP/never" ] || mkfifo "$TMP/never"
-	# nsenter, not ip netns exec: that mounts a sysfs without bpffs
-	nsenter --net=/run/netns/"$NS_SRV" bash -c '
-		exec 9<> "$2"
-		while :; do
-			t=$(< "$1")
-			if [[ $t == *" 45101 "* && $t == *" 45100 "* ]]; then
-				echo "$t" > "$3"
-				exit 0
-			fi
-			read -r -t 0.05 -u 9 _
-		done' iter_sampler "$PIN" "$TMP/never" "$TMP/iter" &
-	ITER_SAMPLER=$!
-}
-
-check "lroadm set veth-srv flush_timeout_us 1000000" adm set veth-srv flush_timeout_us 1000000
-SEQ0=80000
-for try in 1 2 3 4 5; do
-	rm -f "$TMP/iter"
-	"$LROADM" -n "$NS_SRV" -j descs veth-srv interval 100 > "$TMP/json" 2> "$TMP/json.err" &
-	jpid=$!
-	"$LROADM" -n "$NS_SRV" descs veth-srv interval 100 > "$TMP/text" 2> "$TMP/text.err" &
-	tpid=$!
-	started=0
-	wait_lines "$TMP/json" 1 $jpid && started=$((started + 1))
-	wait_lines "$TMP/text" 1 $tpid && started=$((started + 1))
-	[ $iter = 0 ] || iter_sampler
-	held_sampler "$TMP/held"
-	craft6 --flows 2 --segs 3 --sport 45100 --seq $SEQ0 --mss 1000 --ts --ack 4343
-	sleep 2		# past the hold time
-	held=$(held_max "$TMP/held")
-	kill $jpid $tpid
-	wait $jpid $tpid 2>/dev/null
-	if [ $iter = 1 ]; then
-		kill "$ITER_SAMPLER" 2>/dev/null
-		wait "$ITER_SAMPLER" 2>/dev/null
-	fi
-	pick_rows "$TMP/json" "$held" > "$TMP/rows"
-	[ $started = 2 ] || break
-	[ "$held" = 6 ] && [ "$(cat "$TMP/rows")" != "[]" ] && [ "$(text_rows)" = 2 ] &&
-		{ [ $iter = 0 ] || [ "$(iter_rows)" = 2 ]; } && break
-	echo "# try $try: $held segments held, not caught by all of them; again"
-	sleep 1.1
-done
-check "lroadm descs started (JSON and table)" eq "$started" 2
-[ "$started" = 2 ] || sed 's/^/    /' "$TMP/json.err" "$TMP/text.err"
-check "IPv6: 2 flows x 3 segments held" eq "$held" 6
-check "descs -j: a snapshot with the 2 flows" eq "$(q 'len(rows)')" 2
-check "descs -j: family, addresses, ports, device" eq \
-	"$(q 'sorted((r["family"], r["saddr"], r["sport"], r["daddr"], r["dport"], r["ifname"]) for r in rows)')" \
-	"[('inet6', '$CLI_IP6', 45100, '$SRV_IP6', 9, 'veth-srv'), ('inet6', '$CLI_IP6', 45101, '$SRV_IP6', 9, 'veth-srv')]"
-check "descs -j: 3 segments, 3000 bytes, mss 1000, next_seq, ACK, timestamps" eq \
-	"$(q "sorted(set((r['segs'], r['bytes'], r['mss'], r['next_seq'] - r['segs'] * r['mss'], r['ack'], r['has_ts'], r['tsval'], r['vlan']) for r in rows))")" \
-	"[(3, 3000, 1000, $SEQ0, 4343, True, 1000, 0)]"
-check "descs table: the 2 flows as [$CLI_IP6]:port -> [$SRV_IP6]:9" eq "$(text_rows)" 2
-[ "$(text_rows)" = 2 ] || grep -m 3 . "$TMP/text" | sed 's/^/    /'
-if [ $iter = 1 ]; then
-	check "pinned iterator: the 2 flows, $CLI_IP6 -> $SRV_IP6" eq "$(iter_rows)" 2
-	[ -s "$TMP/iter" ] && grep -m 3 . "$TMP/iter" | sed 's/^/    /'
-fi
-rm -f "$PIN"
 
 # --- IPv6 over a VLAN ---------------------------------------------------------
 #
