@@ -9,8 +9,9 @@
 #  - lroadm help works without the module; lroadm show autoloads it, and
 #    says so when it cannot.
 #  - set changes only what it is given; attaching takes the module's
-#    defaults; enable attaches, disable does not; dumps list every attached
-#    device of the caller's netns and only those, resuming across replies.
+#    defaults; enable attaches, disable does not; disabled, LRO takes
+#    nothing; dumps list every attached device of the caller's netns and
+#    only those, resuming across replies.
 #  - dev-set where LRO is not attached fails and attaches nothing; dev-add
 #    attaches, and fails where LRO is attached. A detach before any of
 #    disable's requests (lroadm_inject.so) leaves LRO detached; an attach
@@ -28,7 +29,8 @@
 #  - A bridge or bond port, or the link of a macvlan or ipvlan, is refused
 #    with a message naming the device that holds its rx_handler, and an
 #    ipvlan device (no rx_handler allowed) with its own; a device with LRO
-#    cannot become a port or a link, and LRO stays as it was.
+#    cannot become a port or a link, and LRO stays as it was; a VLAN on top
+#    of it comes and goes.
 
 source "$(dirname "$0")/lib.sh"
 # The counters, as the kernel lists them (one LRO_STAT line each)
@@ -360,6 +362,13 @@ check "flushed is 0 after reset" test "$(stat flushed)" = 0
 check "sysfs agrees after reset" test "$(sysfs_read stats/aggregated)" = 0
 check "stream again" stream_tcp 1
 check "counting again" test "$(stat aggregated)" -gt 0
+# Disabled, LRO keeps its rx_handler and takes nothing: every segment
+# passes (rx.c, lro_handle_frame()).
+adm disable veth-srv >/dev/null
+adm stats veth-srv reset >/dev/null
+check "disabled: a stream passes" stream_tcp 1
+check "disabled: LRO took nothing" test "$(stat pkts_in)" = 0
+adm enable veth-srv >/dev/null
 check "stats reset of every device" adm stats reset
 check "aggregated is 0 after reset of all" test "$(stat aggregated)" = 0
 check "stats of a device LRO is not attached to" \
@@ -559,6 +568,11 @@ check "no bond port with LRO: the bond's message" \
 	ip_fails_with '^Error: Device is in use and cannot be enslaved\.$' link set lro-low master up-bond
 check "LRO unchanged after the refused links" same "$shown" "$(adm show lro-low)"
 check "... and lro-low is no port" ip netns exec "$NS_SRV" test ! -e /sys/class/net/lro-low/master
+# A VLAN is no master (NETDEV_PRECHANGEUPPER in device.c): it goes on top
+# of a device with LRO and comes off again, LRO staying as it was.
+check "a VLAN on a device with LRO" up_ip link add link lro-low name lro-low.5 type vlan id 5
+check "... and off it again" up_ip link del lro-low.5
+check "LRO unchanged by the VLAN" same "$shown" "$(adm show lro-low)"
 
 #
 # Unload with devices attached
