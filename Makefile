@@ -10,7 +10,8 @@
 #   make check [T=name]  run the selftests in a QEMU guest
 #   make demo            one TCP stream: no offload, GRO, LRO; a table, a picture
 #   make bench           LRO against kernel GRO, no offload and the 2007 seed
-#   make coverage        the debug suite, then kmod/'s line and branch coverage
+#   make coverage [T=all] the debug suite (T=all: every test), then kmod/'s
+#                        line and branch coverage
 #   make vm CMD='...'    run a command in the guest
 #   make generate        regenerate uapi/linux/lro.h and kmod/netlink-gen.[ch]
 #                        from Documentation/netlink/specs/lro.yaml

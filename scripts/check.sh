@@ -32,17 +32,22 @@ times=$VM_OUT/times
 
 # The tests: as selftests/run_tests.sh picks them.
 # Under the debug kernel, not those whose header says "# debug-kernel:
-# no": they execute no kmod line another test does not (make coverage
-# measures it; Documentation/testing.md), so KASAN has nothing more to see.
-# Named on the command line, they run there too.
+# no": they execute no kmod line and take no branch outcome that another
+# test does not (make coverage measures it; Documentation/testing.md), so
+# KASAN has nothing more to see. Named on the command line, they run
+# there too, and so does every test with "all" (make coverage T=all
+# re-decides which may carry it).
 tests=("$@")
 debian_only=()
+all=0
+[ "$*" != all ] || { all=1; set --; tests=(); }
 if [ $# -eq 0 ]; then
 	for t in "$top"/selftests/*.sh; do
 		t=${t##*/}
 		case $t in run_tests.sh|lib.sh) continue ;; esac
 		[ -x "$top/selftests/$t" ] || continue
-		if [ "${KERNEL:-}" = debug ] && grep -q '^# debug-kernel: no' "$top/selftests/$t"; then
+		if [ "${KERNEL:-}" = debug ] && [ $all = 0 ] &&
+		   grep -q '^# debug-kernel: no' "$top/selftests/$t"; then
 			debian_only+=("${t%.sh}")
 			continue
 		fi
