@@ -369,6 +369,31 @@ adm stats veth-srv reset >/dev/null
 check "disabled: a stream passes" stream_tcp 1
 check "disabled: LRO took nothing" test "$(stat pkts_in)" = 0
 adm enable veth-srv >/dev/null
+# Detached with a packet held, LRO sends it up on its way out, after its
+# rx_handler is gone (device.c, __lro_dev_detach()): the stack receives it
+# as one packet. The lroadm that reads held_segs and detaches is started
+# before the segments are sent and given both commands right after: under
+# the debug kernel a process started then would come after the 1 s hold.
+adm set veth-srv flush_timeout_us 1000000 >/dev/null
+mkfifo "$tmp/batch"
+for try in 1 2 3; do
+	adm -b - < "$tmp/batch" > "$tmp/batch.out" 2>&1 &
+	exec 7> "$tmp/batch"
+	in0=$(ip_in_receives "$NS_SRV")
+	craft --segs 3 --sport $((47000 + try))
+	printf 'stats veth-srv\ndel veth-srv\n' >&7
+	exec 7>&-
+	wait $!
+	held=$(sed -n 's/^ *held_segs \([0-9]*\)$/\1/p' "$tmp/batch.out")
+	[ "$held" = 3 ] && break
+	echo "# try $try: ${held:-no} segments held at the detach; again"
+	read -r _ _ cfg <<< "$before"
+	adm set veth-srv $cfg >/dev/null
+done
+check "a detach with 3 segments held" eq "$held" 3
+check "... sends them up, one packet" eq "$(ip_in_receives "$NS_SRV")" $((in0 + 1))
+read -r _ _ cfg <<< "$before"
+check "attached again as before" adm set veth-srv $cfg
 check "stats reset of every device" adm stats reset
 check "aggregated is 0 after reset of all" test "$(stat aggregated)" = 0
 check "stats of a device LRO is not attached to" \
