@@ -152,6 +152,34 @@ static const char *c_dev(struct lt_ctx *t, unsigned long arg)
 }
 
 /*
+ * One pair of ports between three pairs of addresses: A, B with another
+ * source, C with another destination; A1 B1 C1 A2 B2 C2 make three
+ * packets (lro_same_tuple(), as inet_gro_receive() and ipv6_gro_receive()
+ * tell flows apart by address); arg 1: IPv6.
+ */
+static const char *c_addr(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *f[3];
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		f[i] = arg ? lt_flow6(t) : lt_flow(t);
+		if (!i)
+			continue;
+		*f[i] = *f[0];
+		f[i]->seq += i << 24;
+	}
+	f[1]->saddr ^= htonl(0x100);
+	f[1]->saddr6.s6_addr32[3] ^= htonl(0x100);
+	f[2]->daddr ^= htonl(0x100);
+	f[2]->daddr6.s6_addr32[3] ^= htonl(0x100);
+	for (i = 0; i < 6; i++)
+		lt_seg(t, f[i % 3], MSS, 0);
+	lt_flush_all(t);
+	return NULL;
+}
+
+/*
  * max_held_bytes: 3 flows of 2 segments, A1 B1 C1 A2 B2 C2, and room for
  * the truesize of two and a half first segments (measured on A1). C1 is
  * one too many: A goes up; A2 starts A again, and B goes up; and so on,
@@ -206,6 +234,8 @@ static const struct lt_case cases[] = {
 	{ "many_flows", c_many, 0, NULL },
 	{ "vlan_keyed", c_vlan, 0, "2Bx3 1Kx3" },
 	{ "dev_keyed", c_dev, 0, "2Bx2" },
+	{ "addr_keyed", c_addr, 0, "2Bx3" },
+	{ "v6_addr_keyed", c_addr, 1, "2Bx3" },
 	{ "held_mem", c_held_mem, 0, "1Hx4 1Bx2" },
 	{ "frames_held_mem", c_held_mem, LT_FRAMES, "1Hx4 1Bx2" },
 	{ "held_mem_join", c_held_mem_join, 0, "2Hx2" },
