@@ -33,6 +33,10 @@
 #    below why not the stream's);
 #  - lroadm del and rmmod lro while a stream runs: it completes byte-exact;
 #  - nothing in the kernel log.
+#
+# debug-kernel: no (make coverage, 2026-12-06: every kmod line it executes
+# and branch outcome it takes, the debug suite's other tests execute and
+# take too, since control.sh detaches LRO with a packet held)
 
 source "$(dirname "$0")/lib.sh"
 need_root
