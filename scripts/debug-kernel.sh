@@ -29,6 +29,11 @@ tarball=/usr/src/linux-source-6.12.tar.xz
 srcpkg=linux-source-6.12
 cache=${DEBUG_KERNEL_CACHE:-/var/cache/lro-debug-kernel}
 keep=${DEBUG_KERNEL_KEEP:-2}
+# Compiler flags for the kernel's own objects (not for modules built
+# against the tree later). Variable tracking makes DWARF location lists for
+# local variables: neither BTF nor KASAN's reports (stack traces, file and
+# line) use them, and they cost about a fifth of every compile.
+kcflags=-fno-var-tracking
 
 die() { echo "debug-kernel: $*" >&2; exit 1; }
 say() { echo "debug-kernel: $*"; }
@@ -42,6 +47,7 @@ pkgver=$(dpkg-query -W -f='${Version}' "$srcpkg" 2>/dev/null) ||
 key=$({
 	cat "$fragment"
 	echo "$srcpkg $pkgver"
+	echo "KCFLAGS=$kcflags"
 	gcc --version 2>/dev/null | head -n1
 	pahole --version 2>/dev/null
 } | sha256sum | cut -c1-16)
@@ -93,7 +99,7 @@ unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES KDIR BUILD KERNEL O M V W C \
 	ARCH CROSS_COMPILE LLVM KBUILD_OUTPUT KCFLAGS KBUILD_EXTMOD
 jobs=$(nproc)
 log=$dir/build.log
-kmake() { make -C "$tree" -j"$jobs" "$@"; }
+kmake() { make -C "$tree" -j"$jobs" KCFLAGS="$kcflags" "$@"; }
 start=$(date +%s)
 say "building a debug kernel ($srcpkg $pkgver + scripts/debug-kernel.config) in $dir"
 
@@ -145,7 +151,7 @@ say "      all $(grep -c '^CONFIG_\|^# CONFIG_' "$fragment") options of the frag
 # it); the configuration builds no module of its own. Quiet kbuild output goes to
 # build.log; a progress line is printed every minute.
 if [ ! -f "$dir/.stamp-build" ]; then
-	say "[3/6] make -j$jobs bzImage modules (17-23 minutes on 2 cores; log: $log)"
+	say "[3/6] make -j$jobs bzImage modules (about 14 minutes on 2 idle cores; log: $log)"
 	bstart=$(date +%s)
 	(
 		TIMEFORMAT='debug-kernel: cpu %U user %S sys'
