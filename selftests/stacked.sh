@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # LRO on a device stacked on the receiving veth, which holds that veth's
-# rx_handler, so LRO cannot be attached to the veth itself (control.sh
+# rx_handler, so LRO cannot be attached to the veth itself (uppers.sh
 # checks the refusals):
 #
 #   $NS_CLI                 $NS_SRV
