@@ -298,13 +298,17 @@ check "request/response: hold 0, and no packet held longer" \
 	eq "$(field hold_us "$rr") $(field peak_hold_us "$rr")" "0 0"
 
 # Bulk: 64 segments back to back. netem's slot releases what the crafter
-# sent in one go, so they arrive in one receive batch (or two, when a
-# slot boundary cuts them): 8 packets filled to max_aggr 8, each raising
-# the hold: 16 32 64 128 256, then capped.
-ip netns exec "$NS_CLI" tc qdisc add dev veth-cli root netem slot 100ms 100ms packets 64
+# sent in one go, so they arrive in one receive batch: 8 packets filled to
+# max_aggr 8, each raising the hold: 16 32 64 128 256, then capped. The
+# first frame queued opens a slot a second later (sch_netem.c:
+# get_slot_next()); a frame queued after the slot opened would start the
+# next one, and the packet held at that cut would go up by the timer,
+# lowering the hold. A 100 ms slot was cut so once in a CI run (the
+# crafter took longer than that beside another guest).
+ip netns exec "$NS_CLI" tc qdisc add dev veth-cli root netem slot 1s 1s packets 64
 adm stats veth-srv reset
 craft --segs 64 --sport 45400 --mss 1000
-sleep 0.3	# the slot
+sleep 1.1	# the rest of the slot
 settle
 ip netns exec "$NS_CLI" tc qdisc del dev veth-cli root
 bulk=$(adaptive_flow '.sport == 45400')
