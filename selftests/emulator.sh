@@ -4,9 +4,9 @@
 # The guest's CPU as the emulator gives it: CMPXCHG16B must keep the flags
 # the CPU manual says it keeps, or the guest must not have it.
 #
-# QEMU's TCG up to 7.2 computes the flags CMPXCHG16B keeps from a stale
-# record of how they were last set: ZF comes out right, the other bits are
-# an operand of an earlier instruction, reserved bits included. The
+# QEMU 7.2's TCG (Debian 12's) computes the flags CMPXCHG16B keeps from a
+# stale record of how they were last set: ZF comes out right, the other
+# bits are an operand of an earlier instruction, reserved bits included. The
 # kernel's SLUB fast path runs one per allocation; an interrupt in the few
 # instructions after one returns with the wrong flags restored, and guests
 # died of it in kmem_cache_alloc (Documentation/bench.md). scripts/vmrun
@@ -15,8 +15,7 @@
 #   * CMPXCHG16B, where the CPU has it, keeps CMP's flags (cx16_flags flags);
 #   * where the CPU has it, no interrupt return inside the instructions
 #     after one sets DF (cx16_flags window);
-#   * where it has not, /proc/cpuinfo agrees and the kernel runs SLUB
-#     without it.
+#   * where it has not, /proc/cpuinfo agrees.
 #
 # Fails with VM_CPU=qemu64 (cx16 on) on Debian 12's QEMU.
 #
