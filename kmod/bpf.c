@@ -116,7 +116,7 @@ static void lro_snap_fill(struct lro_desc_snap *s, const struct net_lro_desc *d,
 	}
 	s->window = ntohs(d->tcp_window);
 	s->max_aggr = d->max_aggr;
-	s->by_policy = d->own_hold;
+	s->hold_us = d->hold_us;
 }
 
 /*
@@ -149,8 +149,8 @@ static void lro_snap_cpu(struct lro_pcpu *pc, void *arg)
 		struct lro_desc_snap *s = &p->buf[p->nr++];
 
 		lro_snap_fill(s, d, ifindex, cpu, now);
-		s->hold_us = d->own_hold ? d->hold_us :
-			     READ_ONCE(p->ld->cfg.flush_timeout_us);
+		/* Held packets are the policy's: taking one flushes them. */
+		s->by_policy = !!pc->policy.ops;
 	}
 }
 

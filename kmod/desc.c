@@ -19,9 +19,11 @@
 
 static u32 lro_hash_seed __read_mostly;
 
-bool lro_linear_lookup;
-module_param_named(linear_lookup, lro_linear_lookup, bool, 0444);
+/* Set at load only, so a static key: the hash path tests nothing for it. */
+static bool linear_lookup;
+module_param(linear_lookup, bool, 0444);
 MODULE_PARM_DESC(linear_lookup, "use the 2007 linear descriptor scan (for benchmarks)");
+DEFINE_STATIC_KEY_FALSE(lro_linear_lookup);
 
 static u32 lro_idx(const struct net_lro_mgr *mgr, const struct net_lro_desc *d)
 {
@@ -60,7 +62,7 @@ static struct net_lro_desc *lro_lookup(struct net_lro_mgr *mgr,
 	/* 2007: scan lro_arr for an active descriptor of the flow. The hash
 	 * chains are still kept, only not used for lookup.
 	 */
-	if (lro_linear_lookup) {
+	if (static_branch_unlikely(&lro_linear_lookup)) {
 		for (i = 0; i < mgr->max_desc; i++) {
 			struct net_lro_desc *d = &mgr->lro_arr[i];
 
@@ -113,7 +115,8 @@ struct net_lro_desc *lro_new_desc(struct net_lro_mgr *mgr)
 	struct net_lro_desc *d;
 	int i;
 
-	if (lro_linear_lookup) {	/* 2007: the first inactive descriptor */
+	/* 2007: the first inactive descriptor */
+	if (static_branch_unlikely(&lro_linear_lookup)) {
 		for (i = 0; i < mgr->max_desc; i++)
 			if (!mgr->lro_arr[i].active)
 				return &mgr->lro_arr[i];
@@ -167,5 +170,7 @@ void lro_hash_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d)
 int lro_engine_init(void)
 {
 	lro_hash_seed = get_random_u32();
+	if (linear_lookup)
+		static_branch_enable(&lro_linear_lookup);
 	return 0;
 }

@@ -113,21 +113,12 @@ static struct lro_dev *lro_dev_alloc(struct net_device *dev,
 	for_each_possible_cpu(cpu) {
 		struct lro_pcpu *pc = per_cpu_ptr(ld->pcpu, cpu);
 
-		pc->ld = ld;
-		pc->mgr.dev = dev;
-		pc->mgr.features = cfg->features;
-		pc->mgr.max_aggr = cfg->max_aggr;
-		pc->mgr.max_desc = cfg->max_desc;
-		pc->mgr.max_held_bytes = cfg->max_held_bytes;
-		pc->mgr.policy = cfg->policy;
-		pc->mgr.deliver = lro_reinject;
-		INIT_LIST_HEAD(&pc->mgr.active);
-		INIT_LIST_HEAD(&pc->pending);
 		pc->mgr.lro_arr = lro_alloc_arr(cfg->max_desc);
 		if (!pc->mgr.lro_arr) {
 			lro_dev_free(ld);
 			return NULL;
 		}
+		lro_pcpu_init(pc, ld);
 	}
 	return ld;
 }
@@ -261,15 +252,16 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 }
 
 /*
- * Each CPU sends up what it holds under the old policy and takes the new
- * one (lro_cpu_set_policy()): a packet is told to the policy that started
- * it, and once this returns no CPU calls the old one.
+ * Each CPU sends up what it holds under the old hold and policy and takes
+ * the new ones (lro_cpu_set_hold()): a packet is told to the policy that
+ * started it, and once this returns no CPU calls the old one.
  */
-static void lro_dev_set_policy(struct lro_dev *ld,
-			       const struct lro_policy_ops *ops)
+static void lro_dev_set_hold(struct lro_dev *ld, u32 hold_us,
+			     const struct lro_policy_ops *ops)
 {
+	WRITE_ONCE(ld->cfg.flush_timeout_us, hold_us);
 	ld->cfg.policy = ops;
-	lro_on_each_cpu(ld, lro_cpu_set_policy, (void *)ops);
+	lro_on_each_cpu(ld, lro_cpu_set_hold, NULL);
 }
 
 /**
@@ -288,7 +280,7 @@ void lro_dev_drop_policy(const struct lro_policy_ops *ops)
 	list_for_each_entry(ld, &lro_devs, node) {
 		if (ld->cfg.policy != ops)
 			continue;
-		lro_dev_set_policy(ld, NULL);
+		lro_dev_set_hold(ld, ld->cfg.flush_timeout_us, NULL);
 		lro_nl_notify(ld, LRO_NOTIFY_CHANGE);
 	}
 }
@@ -326,11 +318,11 @@ int lro_dev_configure(struct lro_dev *ld, const struct lro_config *cfg,
 	}
 	WRITE_ONCE(ld->cfg.max_aggr, cfg->max_aggr);
 	WRITE_ONCE(ld->cfg.features, cfg->features);
-	WRITE_ONCE(ld->cfg.flush_timeout_us, cfg->flush_timeout_us);
 	WRITE_ONCE(ld->cfg.max_held_bytes, cfg->max_held_bytes);
 	WRITE_ONCE(ld->cfg.enabled, cfg->enabled);
-	if (cfg->policy != ld->cfg.policy)
-		lro_dev_set_policy(ld, cfg->policy);
+	if (cfg->flush_timeout_us != ld->cfg.flush_timeout_us ||
+	    cfg->policy != ld->cfg.policy)
+		lro_dev_set_hold(ld, cfg->flush_timeout_us, cfg->policy);
 	/* Configured by hand: the admin's decision now, not a rule's. */
 	ld->by_rule = false;
 	lro_nl_notify(ld, LRO_NOTIFY_CHANGE);
@@ -389,7 +381,7 @@ void lro_dev_get_config(const struct lro_dev *ld, struct lro_config *cfg)
 }
 
 #define LRO_STAT(NAME, name, member, gauge) \
-	[LRO_STAT_##NAME] = { #name, offsetof(struct net_lro_stats, member), gauge },
+	[LRO_STAT_##NAME] = { #name, offsetof(struct lro_pcpu, member), gauge },
 const struct lro_stat_info lro_stat_info[LRO_STAT_NR] = {
 #include "stats-list.h"
 };
@@ -402,7 +394,7 @@ static void lro_sum_stats(const struct lro_dev *ld, u64 stats[LRO_STAT_NR])
 
 	memset(stats, 0, sizeof(u64) * LRO_STAT_NR);
 	for_each_possible_cpu(cpu) {
-		const u8 *s = (const u8 *)&per_cpu_ptr(ld->pcpu, cpu)->mgr.stats;
+		const u8 *s = (const u8 *)per_cpu_ptr(ld->pcpu, cpu);
 
 		/* Word-sized counters written by their CPU only. */
 		for (i = 0; i < LRO_STAT_NR; i++)

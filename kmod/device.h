@@ -10,13 +10,19 @@
 #include <linux/netdevice.h>
 
 #include "lro.h"
+#include "policy.h"
 
-/* One device's LRO state on one CPU. */
+/*
+ * One device's LRO state on one CPU: the engine's manager, and what lro.ko
+ * adds to it (its struct lro_engine_ops, rx.c): the hold and the policy.
+ */
 struct lro_pcpu {
 	struct net_lro_mgr mgr;
 	struct lro_dev *ld;
 	struct list_head pending;	/* on lro_cpu.pending while holding */
 	bool queued;
+	u32 hold_us;			/* the device's flush_timeout_us */
+	struct lro_policy_state policy;
 	struct net_lro_desc *spare;	/* next lro_arr, see lro_cpu_swap_arr() */
 };
 
@@ -33,13 +39,14 @@ struct lro_dev {
 
 rx_handler_result_t lro_handle_frame(struct sk_buff **pskb);
 void lro_reinject(struct net_lro_mgr *mgr, struct sk_buff *skb);
+void lro_pcpu_init(struct lro_pcpu *pc, struct lro_dev *ld);
 void lro_on_each_cpu(struct lro_dev *ld,
 		     void (*fn)(struct lro_pcpu *pc, void *arg), void *arg);
 int lro_try_on_each_cpu(struct lro_dev *ld,
 			void (*fn)(struct lro_pcpu *pc, void *arg), void *arg);
 void lro_cpu_release(struct lro_pcpu *pc, void *drop);
 void lro_cpu_swap_arr(struct lro_pcpu *pc, void *unused);
-void lro_cpu_set_policy(struct lro_pcpu *pc, void *ops);
+void lro_cpu_set_hold(struct lro_pcpu *pc, void *unused);
 int lro_rx_init(void);
 void lro_rx_exit(void);
 

@@ -61,8 +61,7 @@ void lro_init_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	if (!seg->ipv6)
 		d->ip_id = ntohs(seg->iph->id);
 	d->mss = seg->payload;
-	d->own_hold = seg->own_hold;
-	d->max_aggr = seg->own_hold ? seg->max_aggr : mgr->max_aggr;
+	d->max_aggr = seg->max_aggr;
 	d->hold_us = seg->hold_us;
 	d->pkt_aggr_cnt = 1;
 	d->active = 1;
@@ -528,8 +527,12 @@ static __always_inline enum lro_verdict lro_receive(struct net_lro_mgr *mgr,
 	/* A lone PSH segment, or max_aggr 1: nothing would join it. */
 	if (seg->tcph->psh || mgr->max_aggr < 2)
 		return LRO_PASS;
-	/* Once per packet, not per segment: a BPF policy's say (policy.c) */
-	if (unlikely(mgr->policy) && !lro_policy_start(mgr, seg))
+	/* Once per packet, not per segment: the wrapper's say (its hold, a
+	 * BPF policy), as TCP asks its congestion control.
+	 */
+	seg->max_aggr = mgr->max_aggr;
+	seg->hold_us = 0;
+	if (mgr->ops && !mgr->ops->start(mgr, seg))
 		return LRO_PASS;
 	if ((pages ? lro_frags_start(mgr, f, seg) :
 		     lro_skb_start(mgr, f->skb, seg)) == LRO_PASS)

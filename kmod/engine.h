@@ -1,16 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Shared between the receive core and skb mode (engine.c), page mode
- * (frags.c), the descriptor table (desc.c) and flushing (flush.c).
+ * The engine's private header: shared between the receive core and skb
+ * mode (engine.c), page mode (frags.c), the descriptor table (desc.c) and
+ * flushing (flush.c), and the API of the engine for the module that wraps
+ * it (lro.ko's rx_handler, rx.c). The engine sees nothing of that module:
+ * only include/linux/inet_lro.h, and this header.
  */
 #ifndef _LRO_ENGINE_H
 #define _LRO_ENGINE_H
 
+#include <linux/inet_lro.h>
 #include <linux/ipv6.h>
+#include <linux/jump_label.h>
 #include <net/ipv6.h>
 
-#include "lro.h"
-#include "policy.h"
+enum lro_verdict {
+	LRO_PASS,	/* not taken: the caller delivers the skb */
+	LRO_HELD,	/* taken into a descriptor, or delivered by LRO */
+};
 
 /* One received segment, as the engine sees it. */
 struct lro_seg {
@@ -26,9 +33,28 @@ struct lro_seg {
 	int ifindex;
 	u16 vlan_tag;
 	bool ipv6;
-	bool own_hold;		/* a policy set these two (policy.c) */
-	u32 max_aggr;
-	u32 hold_us;
+	u32 max_aggr;		/* of the packet it starts, see */
+	u32 hold_us;		/* struct lro_engine_ops */
+};
+
+/**
+ * struct lro_engine_ops - what a module wrapping a manager adds to it
+ * @start: a packet is about to be started with @seg, whose @max_aggr and
+ *	@hold_us are the manager's max_aggr and 0: return false to send the
+ *	segment up alone instead, or true, having set them as this packet's
+ *	(a @max_aggr below 2 must return false). Required.
+ * @flushed: a packet @start let start goes up, before its headers are
+ *	rewritten. Optional.
+ *
+ * The engine calls them through net_lro_mgr.ops, once per packet (never
+ * per segment), in the manager's receive context. As TCP calls its
+ * congestion control: lro.ko's hold timer and BPF policies are such ops
+ * (rx.c, policy.c).
+ */
+struct lro_engine_ops {
+	bool (*start)(struct net_lro_mgr *mgr, struct lro_seg *seg);
+	void (*flushed)(struct net_lro_mgr *mgr, const struct net_lro_desc *d,
+			enum lro_flush_reason why);
 };
 
 /* IP header and extension headers: what precedes the TCP header */
@@ -80,6 +106,8 @@ static inline void lro_mgr_ready(struct net_lro_mgr *mgr)
 }
 
 /* engine.c: the receive core both modes end in */
+enum lro_verdict lro_rx_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
+			    void *priv);
 enum lro_verdict lro_receive_frame(struct net_lro_mgr *mgr,
 				   struct lro_seg *seg, struct lro_frame *f);
 bool lro_ip6_chain_ok(const struct lro_seg *seg);
@@ -98,7 +126,8 @@ enum lro_verdict lro_frags_start(struct net_lro_mgr *mgr, struct lro_frame *f,
 				 struct lro_seg *seg);
 
 /* desc.c */
-extern bool lro_linear_lookup;
+int lro_engine_init(void);
+DECLARE_STATIC_KEY_FALSE(lro_linear_lookup);
 void lro_seg_hash(struct lro_seg *seg);
 struct net_lro_desc *lro_lookup_desc(struct net_lro_mgr *mgr,
 				     struct lro_seg *seg);
@@ -143,7 +172,7 @@ lro_find_desc(struct net_lro_mgr *mgr, struct lro_seg *seg)
 {
 	struct net_lro_desc *d;
 
-	if (mgr->nr_active && !lro_linear_lookup) {
+	if (mgr->nr_active && !static_branch_unlikely(&lro_linear_lookup)) {
 		d = list_last_entry(&mgr->active, struct net_lro_desc, node);
 		if (lro_same_tuple(d, seg) && lro_same_dev(d, seg)) {
 			seg->hash = d->hash;
@@ -153,11 +182,12 @@ lro_find_desc(struct net_lro_mgr *mgr, struct lro_seg *seg)
 	return lro_lookup_desc(mgr, seg);
 }
 
-/* flush.c: sending held packets up (and lro.h's lro_flush_all_reason(),
- * lro_flush_due(), lro_drop_all())
- */
+/* flush.c: sending held packets up */
 void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	       enum lro_flush_reason why);
+void lro_flush_all_reason(struct net_lro_mgr *mgr, enum lro_flush_reason why);
+u64 lro_flush_due(struct net_lro_mgr *mgr, u64 now, bool in_order);
+void lro_drop_all(struct net_lro_mgr *mgr);
 void lro_send_up(struct net_lro_mgr *mgr, struct sk_buff *skb);
 void lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb);
 void lro_flush_mem(struct net_lro_mgr *mgr);

@@ -82,8 +82,8 @@ void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 {
 	struct sk_buff *skb = d->parent;
 
-	if (d->own_hold && mgr->policy)
-		lro_policy_flushed(mgr, d, why);
+	if (mgr->ops && mgr->ops->flushed)
+		mgr->ops->flushed(mgr, d, why);
 	if (d->pkt_aggr_cnt > 1)
 		lro_complete(d);
 	mgr->stats.flushed++;
@@ -116,28 +116,25 @@ void lro_flush_mem(struct net_lro_mgr *mgr)
 
 /*
  * The end of a receive batch, or the hold timer: send up the packets held
- * for as long as they may be, @timeout_ns (the device's hold; 0: until the
- * end of the batch) or the hold a policy gave them. Returns when the next
- * one is due, or 0 if none is held.
+ * for as long as they may be (their hold_us; 0: until the end of the
+ * batch). Returns when the next one is due, or 0 if none is held.
  *
- * The active list is oldest first: without a policy every packet has the
- * same hold, so the first one not due ends the walk.
+ * The active list is oldest first: when every packet has the same hold
+ * (@in_order, the caller knows), the first one not due ends the walk.
  */
-u64 lro_flush_due(struct net_lro_mgr *mgr, u64 now, u64 timeout_ns)
+u64 lro_flush_due(struct net_lro_mgr *mgr, u64 now, bool in_order)
 {
 	struct net_lro_desc *d, *tmp;
-	u64 hold, due, next = 0;
+	u64 due, next = 0;
 
 	lro_mgr_ready(mgr);
 	list_for_each_entry_safe(d, tmp, &mgr->active, node) {
-		hold = d->own_hold ? d->hold_us * (u64)NSEC_PER_USEC :
-				     timeout_ns;
-		due = d->start_ns + hold;
-		if (!hold)
+		due = d->start_ns + d->hold_us * (u64)NSEC_PER_USEC;
+		if (!d->hold_us)
 			lro_flush(mgr, d, LRO_FLUSH_BATCH);
 		else if (due <= now)
 			lro_flush(mgr, d, LRO_FLUSH_TIMER);
-		else if (!mgr->policy)
+		else if (in_order)
 			return due;
 		else if (!next || due < next)
 			next = due;

@@ -12,26 +12,8 @@
 #include <linux/netlink.h>
 #include <linux/sizes.h>
 
-/* Extra manager features, beyond the seed's LRO_F_NAPI and
- * LRO_F_EXTRACT_VLAN_ID. Values match the uapi's enum lro_feature bits.
- */
-#define LRO_F_EVICT	4	/* all descriptors busy: flush the oldest and
-				 * reuse it, instead of passing the segment
-				 */
+/* The manager features a device's features setting takes (config.c) */
 #define LRO_F_ALL	(LRO_F_NAPI | LRO_F_EXTRACT_VLAN_ID | LRO_F_EVICT)
-
-/* engine.c */
-enum lro_verdict {
-	LRO_PASS,	/* not taken: the caller delivers the skb */
-	LRO_HELD,	/* taken into a descriptor, or delivered by LRO */
-};
-
-enum lro_verdict lro_rx_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
-			    void *priv);
-void lro_flush_all_reason(struct net_lro_mgr *mgr, enum lro_flush_reason why);
-u64 lro_flush_due(struct net_lro_mgr *mgr, u64 now, u64 timeout_ns);
-void lro_drop_all(struct net_lro_mgr *mgr);
-int lro_engine_init(void);
 
 /* device.c: LRO on any device through an rx_handler */
 struct lro_config {
@@ -84,7 +66,7 @@ enum lro_stat {
 /* What device.c knows of each counter, indexed by enum lro_stat. */
 struct lro_stat_info {
 	const char *name;
-	unsigned int offset;	/* of the member of struct net_lro_stats */
+	unsigned int offset;	/* of the counter in struct lro_pcpu */
 	bool gauge;
 };
 

@@ -11,6 +11,7 @@
 
 #include "auto.h"
 #include "bpf_lro.h"
+#include "engine.h"
 #include "lro.h"
 #include "policy.h"
 

@@ -5,16 +5,18 @@
  *   bpftool struct_ops register P.bpf.o      -> lro_policy_reg(): on the
  *                                               list, by its name
  *   lroadm set DEV policy NAME (dev-set)     -> cfg.policy of the device,
- *                                               each CPU's mgr.policy
- *   engine: a packet about to start          -> flow_start(): verdict and
- *                                               hold, kept in the descriptor
- *           a packet it started goes up      -> flow_flush()
+ *                                               each CPU's policy state
+ *                                               and engine ops (rx.c)
+ *   engine: a packet about to start          -> ops->start: flow_start():
+ *                                               verdict and hold, kept in
+ *                                               the descriptor
+ *           a packet it started goes up      -> ops->flushed: flow_flush()
  *   bpftool struct_ops unregister, or the    -> lro_policy_unreg(): every
  *   link closed                                 device drops it first
  *
  * The list of policies and every device's cfg.policy change under RTNL.
- * The engine reads its manager's policy, which each CPU takes over with
- * bottom halves disabled (device.c: lro_dev_set_policy()), so a policy
+ * The engine calls its manager's ops, which each CPU takes over with
+ * bottom halves disabled (device.c: lro_dev_set_hold()), so a policy
  * that is unregistered is called by no CPU once lro_policy_unreg()
  * returns; the struct_ops map, which holds the programs, is freed after
  * an RCU grace period on top of that, and holds a reference on lro.ko
@@ -68,72 +70,76 @@ static void lro_policy_flow_fill(struct lro_policy_flow *f, bool ipv6,
 }
 
 /* Keep @v in @lo..@hi, counting it when it was not. */
-static u32 lro_policy_clamp(struct net_lro_mgr *mgr, u32 v, u32 lo, u32 hi)
+static u32 lro_policy_clamp(struct lro_policy_state *ps, u32 v, u32 lo, u32 hi)
 {
 	if (likely(v >= lo && v <= hi))
 		return v;
-	mgr->stats.policy_clamped++;
+	ps->clamped++;
 	return clamp(v, lo, hi);
 }
 
 /**
- * lro_policy_start - ask the manager's policy about a packet to start
- * @mgr: the manager, whose policy is set
- * @seg: the segment that would start it; on true, its hold is set
+ * lro_policy_start - ask a manager's policy about a packet to start
+ * @ps: the policy as the manager uses it; @ps->ops is set
+ * @seg: the segment that would start it, its max_aggr the manager's; on
+ *	true, the packet's max_aggr and hold are set in it
+ * @hold_us: the device's hold, offered as the default
  *
- * Called once per packet, not per segment: segments that join a packet
- * use what the descriptor keeps (lro_init_desc()).
+ * Called once per packet, not per segment (struct lro_engine_ops): segments
+ * that join a packet use what the descriptor keeps (lro_init_desc()).
  *
  * Return: false if the policy passes the segment.
  */
-bool lro_policy_start(struct net_lro_mgr *mgr, struct lro_seg *seg)
+bool lro_policy_start(struct lro_policy_state *ps, struct lro_seg *seg,
+		      u32 hold_us)
 {
 	const struct lro_setting_info *aggr = &lro_setting_info[LRO_SETTING_MAX_AGGR];
 	const struct lro_setting_info *hold =
 		&lro_setting_info[LRO_SETTING_FLUSH_TIMEOUT_US];
 	struct lro_policy_hold h = {
-		.max_aggr = mgr->max_aggr,
-		.hold_us = mgr->hold_us,
+		.max_aggr = seg->max_aggr,
+		.hold_us = hold_us,
 	};
 	struct lro_policy_flow flow;
 	int verdict;
 
 	lro_policy_flow_fill(&flow, seg->ipv6, seg->iph, seg->tcph,
 			     seg->ifindex, seg->vlan_tag, seg->payload);
-	verdict = mgr->policy->flow_start(&flow, &h);
+	verdict = ps->ops->flow_start(&flow, &h);
 	if (verdict == LRO_POLICY_PASS) {
-		mgr->stats.policy_pass++;
+		ps->pass++;
 		return false;
 	}
 	if (unlikely(verdict != LRO_POLICY_COALESCE)) {
-		mgr->stats.policy_clamped++;
-		h.max_aggr = mgr->max_aggr;
-		h.hold_us = mgr->hold_us;
+		ps->clamped++;
+		h.max_aggr = seg->max_aggr;
+		h.hold_us = hold_us;
 	}
-	seg->max_aggr = lro_policy_clamp(mgr, h.max_aggr, aggr->min, aggr->max);
-	seg->hold_us = lro_policy_clamp(mgr, h.hold_us, hold->min, hold->max);
-	seg->own_hold = true;
+	seg->max_aggr = lro_policy_clamp(ps, h.max_aggr, aggr->min, aggr->max);
+	seg->hold_us = lro_policy_clamp(ps, h.hold_us, hold->min, hold->max);
 	if (seg->max_aggr < 2) {	/* nothing would join it */
-		mgr->stats.policy_pass++;
+		ps->pass++;
 		return false;
 	}
 	return true;
 }
+EXPORT_SYMBOL_GPL(lro_policy_start);	/* bench/kmod: the micro-benchmark */
 
 /**
- * lro_policy_flushed - tell the manager's policy a packet it started went up
- * @mgr: the manager, whose policy is set
+ * lro_policy_flushed - tell a manager's policy a packet it started went up
+ * @ps: the policy as the manager uses it; @ps->ops is set
  * @d: the descriptor, its headers not yet rewritten
  * @why: why it goes up
  */
-void lro_policy_flushed(struct net_lro_mgr *mgr, struct net_lro_desc *d,
+void lro_policy_flushed(const struct lro_policy_state *ps,
+			const struct net_lro_desc *d,
 			enum lro_flush_reason why)
 {
 	const struct tcphdr *th = d->tcph;
 	struct lro_policy_flush f;
 	struct lro_policy_flow flow;
 
-	if (!mgr->policy->flow_flush)
+	if (!ps->ops->flow_flush)
 		return;
 	f = (struct lro_policy_flush) {
 		.age_ns = ktime_get_ns() - d->start_ns,
@@ -146,8 +152,9 @@ void lro_policy_flushed(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 	};
 	lro_policy_flow_fill(&flow, d->ipv6, d->iph, th, d->ifindex,
 			     d->vlan_tag, d->mss);
-	mgr->policy->flow_flush(&flow, &f);
+	ps->ops->flow_flush(&flow, &f);
 }
+EXPORT_SYMBOL_GPL(lro_policy_flushed);	/* bench/kmod */
 
 /**
  * lro_policy_find - the registered policy of a name

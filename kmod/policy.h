@@ -113,9 +113,26 @@ struct lro_policy_ops {
 
 struct lro_seg;
 
-/* Engine side, per packet started and sent up. */
-bool lro_policy_start(struct net_lro_mgr *mgr, struct lro_seg *seg);
-void lro_policy_flushed(struct net_lro_mgr *mgr, struct net_lro_desc *d,
+/**
+ * struct lro_policy_state - a policy as one manager uses it
+ * @ops: the policy, or NULL
+ * @pass: segments it sent up alone
+ * @clamped: its verdicts out of range, clamped
+ *
+ * Belongs to the manager's receive context, as the manager does: lro.ko's
+ * per-CPU wrapper (rx.c) keeps one beside each manager.
+ */
+struct lro_policy_state {
+	const struct lro_policy_ops *ops;
+	unsigned long pass;
+	unsigned long clamped;
+};
+
+/* Engine side (struct lro_engine_ops), per packet started and sent up. */
+bool lro_policy_start(struct lro_policy_state *ps, struct lro_seg *seg,
+		      u32 hold_us);
+void lro_policy_flushed(const struct lro_policy_state *ps,
+			const struct net_lro_desc *d,
 			enum lro_flush_reason why);
 
 /* Control side, under RTNL. */

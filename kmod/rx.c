@@ -83,6 +83,80 @@ void lro_reinject(struct net_lro_mgr *mgr, struct sk_buff *skb)
 }
 
 /*
+ * lro.ko's say in the engine (struct lro_engine_ops), once per packet: the
+ * device's hold, or what its BPF policy decides (policy.c). A device with
+ * neither holds its packets until the end of the batch, which the engine
+ * does without ops: at the defaults the engine makes no call.
+ */
+static struct lro_pcpu *lro_pcpu_of(struct net_lro_mgr *mgr)
+{
+	return container_of(mgr, struct lro_pcpu, mgr);
+}
+
+static bool lro_hold_start(struct net_lro_mgr *mgr, struct lro_seg *seg)
+{
+	seg->hold_us = lro_pcpu_of(mgr)->hold_us;
+	return true;
+}
+
+static bool lro_policy_ops_start(struct net_lro_mgr *mgr, struct lro_seg *seg)
+{
+	struct lro_pcpu *pc = lro_pcpu_of(mgr);
+
+	return lro_policy_start(&pc->policy, seg, pc->hold_us);
+}
+
+static void lro_policy_ops_flushed(struct net_lro_mgr *mgr,
+				   const struct net_lro_desc *d,
+				   enum lro_flush_reason why)
+{
+	lro_policy_flushed(&lro_pcpu_of(mgr)->policy, d, why);
+}
+
+static const struct lro_engine_ops lro_hold_ops = {
+	.start = lro_hold_start,
+};
+
+static const struct lro_engine_ops lro_policy_engine_ops = {
+	.start = lro_policy_ops_start,
+	.flushed = lro_policy_ops_flushed,
+};
+
+/* Take the device's hold and policy. Nothing may be held (or, at init,
+ * the CPU's state not yet be in use).
+ */
+static void lro_pcpu_take_hold(struct lro_pcpu *pc)
+{
+	const struct lro_config *cfg = &pc->ld->cfg;
+
+	pc->hold_us = cfg->flush_timeout_us;
+	pc->policy.ops = cfg->policy;
+	if (cfg->policy)
+		pc->mgr.ops = &lro_policy_engine_ops;
+	else
+		pc->mgr.ops = cfg->flush_timeout_us ? &lro_hold_ops : NULL;
+}
+
+/**
+ * lro_pcpu_init - set up one CPU's state of a device being attached
+ * @pc: the state, zeroed, @pc->mgr.lro_arr allocated
+ * @ld: the device, its configuration set
+ */
+void lro_pcpu_init(struct lro_pcpu *pc, struct lro_dev *ld)
+{
+	pc->ld = ld;
+	pc->mgr.dev = ld->dev;
+	pc->mgr.features = ld->cfg.features;
+	pc->mgr.max_aggr = ld->cfg.max_aggr;
+	pc->mgr.max_desc = ld->cfg.max_desc;
+	pc->mgr.max_held_bytes = ld->cfg.max_held_bytes;
+	pc->mgr.deliver = lro_reinject;
+	INIT_LIST_HEAD(&pc->mgr.active);
+	INIT_LIST_HEAD(&pc->pending);
+	lro_pcpu_take_hold(pc);
+}
+
+/*
  * Have lro_poll() run at the end of this batch. Once queued, a manager
  * without a policy needs nothing more: its packets all have the device's
  * hold, and the timer is set for the oldest. With a policy, a packet just
@@ -96,7 +170,7 @@ static void lro_queue(struct lro_pcpu *pc)
 	if (!pc->queued) {
 		pc->queued = true;
 		list_add_tail(&pc->pending, &lc->pending);
-	} else if (!pc->mgr.policy) {
+	} else if (!pc->policy.ops) {
 		return;
 	}
 	napi_schedule(&lc->napi);
@@ -136,7 +210,6 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 	pc->mgr.max_aggr = READ_ONCE(ld->cfg.max_aggr);
 	pc->mgr.features = READ_ONCE(ld->cfg.features);
 	pc->mgr.max_held_bytes = READ_ONCE(ld->cfg.max_held_bytes);
-	pc->mgr.hold_us = READ_ONCE(ld->cfg.flush_timeout_us);
 	if (unlikely(!READ_ONCE(ld->cfg.enabled) ||
 		     this_cpu_read(lro_cpus.offline))) {
 		/* Hold nothing; what was held (LRO just disabled) goes first. */
@@ -167,9 +240,8 @@ static int lro_poll(struct napi_struct *napi, int budget)
 		return 0;
 	}
 	list_for_each_entry_safe(pc, tmp, &lc->pending, pending) {
-		u64 timeout = READ_ONCE(pc->ld->cfg.flush_timeout_us) *
-			      (u64)NSEC_PER_USEC;
-		u64 due = lro_flush_due(&pc->mgr, now, timeout);
+		/* Without a policy, every packet has the device's hold. */
+		u64 due = lro_flush_due(&pc->mgr, now, !pc->policy.ops);
 
 		if (due && (!next || due < next))
 			next = due;
@@ -286,12 +358,16 @@ void lro_cpu_swap_arr(struct lro_pcpu *pc, void *unused)
 	pc->spare = old;	/* freed by the caller */
 }
 
-/* Send up what was held under the old policy, then take @ops (policy.c). */
-void lro_cpu_set_policy(struct lro_pcpu *pc, void *ops)
+/*
+ * Send up what was held under the old hold or policy, then take the
+ * device's new ones: a packet is told to the policy that started it, and
+ * the packets held without a policy keep one hold, oldest first.
+ */
+void lro_cpu_set_hold(struct lro_pcpu *pc, void *unused)
 {
 	lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
 	lro_unqueue(pc);
-	pc->mgr.policy = ops;
+	lro_pcpu_take_hold(pc);
 }
 
 static void lro_napi_del_all(void)

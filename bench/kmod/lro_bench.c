@@ -57,6 +57,7 @@
 #include <net/ip.h>
 #include <net/tcp.h>
 
+#include "engine.h"
 #include "policy.h"
 
 static char *cases = "lro:1x64,gro:1x64";
@@ -237,6 +238,7 @@ struct lb_state {
 	struct page *page;
 	struct net_lro_mgr mgr;
 	const struct lro_policy_ops *policy;	/* of the case, or NULL */
+	struct lro_policy_state pstate;		/* what mgr.ops asks */
 	u64 cost[LB_MAX_ROUNDS];	/* ns x 100 per segment, per round */
 	u64 build[LB_MAX_ROUNDS];
 };
@@ -256,6 +258,27 @@ static int lb_count_flow_start(const struct lro_policy_flow *flow,
 static struct lro_policy_ops lb_count_ops = {
 	.flow_start = lb_count_flow_start,
 	.name = "lro_bench",
+};
+
+/* The engine asks the policy as lro.ko's rx_handler does (kmod/rx.c). */
+static bool lb_ops_start(struct net_lro_mgr *mgr, struct lro_seg *seg)
+{
+	struct lb_state *st = container_of(mgr, struct lb_state, mgr);
+
+	return lro_policy_start(&st->pstate, seg, 0);
+}
+
+static void lb_ops_flushed(struct net_lro_mgr *mgr,
+			   const struct net_lro_desc *d,
+			   enum lro_flush_reason why)
+{
+	lro_policy_flushed(&container_of(mgr, struct lb_state, mgr)->pstate,
+			   d, why);
+}
+
+static const struct lro_engine_ops lb_engine_ops = {
+	.start = lb_ops_start,
+	.flushed = lb_ops_flushed,
 };
 
 /*
@@ -291,7 +314,8 @@ static void lb_policy_put(struct lb_state *st)
 {
 	if (!st->policy)
 		return;
-	st->mgr.policy = NULL;
+	st->mgr.ops = NULL;
+	st->pstate.ops = NULL;
 	st->policy = NULL;
 	lb_counted = NULL;
 	rtnl_unlock();
@@ -419,7 +443,8 @@ static int lb_round(struct lb_state *st, const struct lb_case *c,
 	memset(&lb_sink, 0, sizeof(lb_sink));
 	if (timed)
 		st->build[r - warmup] = (ktime_get_ns() - t0) * 100 / c->segs;
-	st->mgr.policy = r < warmup + rounds ? st->policy : &lb_count_ops;
+	st->pstate.ops = r < warmup + rounds ? st->policy : &lb_count_ops;
+	st->mgr.ops = st->pstate.ops ? &lb_engine_ops : NULL;
 	lb_policy_calls = 0;
 	t0 = lb_feed(st, c);
 	if (timed)

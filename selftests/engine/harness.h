@@ -25,10 +25,6 @@
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
 
-#ifndef LRO_F_EVICT
-#define LRO_F_EVICT	4	/* as in kmod/lro.h: reuse the oldest descriptor */
-#endif
-
 /* One-shot changes to one segment. The first group makes it ineligible. */
 #define LT_SYN		BIT(0)
 #define LT_FIN		BIT(1)

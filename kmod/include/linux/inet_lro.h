@@ -21,6 +21,10 @@
  *    counters; aggregated/flushed/no_desc mean what they meant.
  *  - An optional deliver() hook lets a caller take finished packets instead
  *    of having them passed to netif_receive_skb()/netif_rx().
+ *  - LRO_F_EVICT: with every descriptor busy, the oldest packet goes up and
+ *    its descriptor takes the new flow (2007 passed the segment).
+ *  - Each packet has its own max_aggr and hold, which a module wrapping
+ *    the manager (lro.ko's rx_handler) may set through @ops.
  *
  * Out-of-tree users: add this directory to the include path and the
  * module's Module.symvers to KBUILD_EXTRA_SYMBOLS.
@@ -33,7 +37,7 @@
 #include <linux/skbuff.h>
 #include <linux/tcp.h>
 
-struct lro_policy_ops;
+struct lro_engine_ops;
 
 /**
  * enum lro_flush_reason - why a descriptor's packet was sent up
@@ -84,8 +88,6 @@ enum lro_flush_reason {
  * @held: segments held in descriptors right now
  * @held_bytes: memory they take right now (the truesize of the packets
  *	held)
- * @policy_pass: segments a BPF policy sent up alone (lro.ko's policies)
- * @policy_clamped: verdicts of a BPF policy out of range, clamped
  *
  * Counters are updated without atomics: a manager belongs to one context
  * (one NAPI instance, or one CPU), as in 2007.
@@ -101,8 +103,6 @@ struct net_lro_stats {
 	unsigned long bytes_out;
 	unsigned long held;
 	unsigned long held_bytes;
-	unsigned long policy_pass;
-	unsigned long policy_clamped;
 };
 
 /**
@@ -134,10 +134,11 @@ struct net_lro_stats {
  * @vlan_tag: VLAN tag of the flow (VLAN variants), 0 otherwise
  * @ip_fixedid: the flow keeps a fixed IP ID (decided by its second segment)
  * @ipv6: the flow is TCP over IPv6 (@ip6h, no IP ID)
- * @own_hold: a BPF policy set @max_aggr and @hold_us (lro.ko's)
- * @max_aggr: segments @parent may take: the manager's, or the policy's
- * @hold_us: how long @parent may be held, if @own_hold (lro.ko's hold
- *	timer; 0: until the end of the receive batch)
+ * @max_aggr: segments @parent may take: the manager's @max_aggr, unless
+ *	the manager's @ops said otherwise when it was started
+ * @hold_us: how long @parent may wait past its receive batch for more
+ *	segments, as the manager's @ops said when it was started (0, and
+ *	always without @ops: until lro_flush_all())
  * @pkt_aggr_cnt: segments held in @parent
  * @vlan_packet: the flow's packets carry a VLAN tag (hwaccel variants)
  * @active: the descriptor holds a packet
@@ -170,7 +171,6 @@ struct net_lro_desc {
 	u16 vlan_tag;
 	u8 ip_fixedid;
 	u8 ipv6;
-	u8 own_hold;
 	u32 max_aggr;
 	u32 hold_us;
 	int pkt_aggr_cnt;
@@ -205,9 +205,8 @@ struct net_lro_desc {
  * @get_frag_header: the same for page-mode receive, plus the MAC header
  * @deliver: optional; takes every packet LRO sends up instead of
  *	netif_receive_skb()/netif_rx() (extension to the 2007 API)
- * @policy: BPF merge policy asked before each packet is started (lro.ko's
- *	rx_handler path; NULL for drivers)
- * @hold_us: the hold a policy is offered as the default (lro.ko's)
+ * @ops: hooks of a module that wraps the manager (lro.ko's rx_handler:
+ *	its hold timer and BPF policies); NULL for drivers
  * @active: active descriptors, oldest first (LRO's)
  * @free_desc: 1 + index of the first free descriptor that was used before
  *	(LRO's)
@@ -223,6 +222,11 @@ struct net_lro_mgr {
 #define LRO_F_EXTRACT_VLAN_ID 2  /* Set flag if VLAN IDs are extracted
 				  * from received packets and eth protocol
 				  * is still ETH_P_8021Q
+				  */
+#define LRO_F_EVICT           4  /* All descriptors busy: send the oldest
+				  * packet up and reuse its descriptor,
+				  * instead of passing the segment
+				  * (extension to the 2007 API)
 				  */
 
 	u32 ip_summed;
@@ -246,8 +250,7 @@ struct net_lro_mgr {
 
 	void (*deliver)(struct net_lro_mgr *lro_mgr, struct sk_buff *skb);
 
-	const struct lro_policy_ops *policy;
-	u32 hold_us;
+	const struct lro_engine_ops *ops;
 
 	struct list_head active;
 	u32 free_desc;
