@@ -54,7 +54,9 @@
 #include <net/netns/generic.h>
 
 #include "auto.h"
-#include "lro.h"
+#include "config.h"
+#include "device.h"
+#include "netlink.h"
 #include "netlink-gen.h"
 
 /* glob_match() is lib/glob.c, built only where something selects it

@@ -13,7 +13,7 @@
  * The program never sees a live descriptor. bpf_iter_lro_desc_new() takes
  * RTNL if it is free (so the device can neither be detached, reconfigured nor deleted),
  * then copies each CPU's active descriptors on that CPU with bottom halves
- * disabled (lro_on_each_cpu()), where the engine cannot run, into an array
+ * disabled (lro_rx_try_visit()), where the engine cannot run, into an array
  * the iterator owns; RTNL is dropped before it returns. _next() walks the
  * copy, _destroy() frees it. So each CPU's part is an atomic snapshot of
  * that CPU's engine; different CPUs are copied one after the other.
@@ -64,23 +64,14 @@ struct lro_snap {
 
 /* One device's copy pass: room for @cap entries at @buf. */
 struct lro_snap_pass {
-	struct lro_dev *ld;
+	struct lro_pcpu_visit v;
+	int ifindex;
 	struct lro_desc_snap *buf;
 	u32 cap;
 	u32 nr;
 	u32 need;		/* descriptors of CPUs that did not fit */
 	int cpu;
 };
-
-static int lro_pcpu_cpu(struct lro_dev *ld, struct lro_pcpu *pc)
-{
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		if (per_cpu_ptr(ld->pcpu, cpu) == pc)
-			return cpu;
-	return -1;
-}
 
 static void lro_snap_fill(struct lro_desc_snap *s, const struct net_lro_desc *d,
 			  int ifindex, int cpu, u64 now)
@@ -126,12 +117,11 @@ static void lro_snap_fill(struct lro_desc_snap *s, const struct net_lro_desc *d,
  * here, stay. All of a CPU's descriptors or none: when they do not fit,
  * count them in @need and let the caller retry with more room.
  */
-static void lro_snap_cpu(struct lro_pcpu *pc, void *arg)
+static void lro_snap_cpu(struct lro_pcpu_visit *v, struct lro_pcpu *pc,
+			 int cpu)
 {
-	struct lro_snap_pass *p = arg;
+	struct lro_snap_pass *p = container_of(v, struct lro_snap_pass, v);
 	const struct net_lro_desc *d;
-	int cpu = lro_pcpu_cpu(p->ld, pc);
-	int ifindex = p->ld->dev->ifindex;
 	u64 now;
 
 	if (p->cpu >= 0 && cpu != p->cpu)
@@ -148,7 +138,7 @@ static void lro_snap_cpu(struct lro_pcpu *pc, void *arg)
 			break;
 		struct lro_desc_snap *s = &p->buf[p->nr++];
 
-		lro_snap_fill(s, d, ifindex, cpu, now);
+		lro_snap_fill(s, d, p->ifindex, cpu, now);
 		/* Held packets are the policy's: taking one flushes them. */
 		s->by_policy = !!pc->policy.ops;
 	}
@@ -177,16 +167,22 @@ static int lro_snap_grow(struct lro_snap *s, u32 more)
 /* Append @ld's descriptors (of one CPU, or all) to @s. Context: RTNL. */
 static int lro_snap_dev(struct lro_snap *s, struct lro_dev *ld)
 {
-	struct lro_snap_pass p = { .ld = ld, .cpu = s->cpu };
+	struct lro_snap_pass p = {
+		.v.fn = lro_snap_cpu,
+		.ifindex = ld->rx.dev->ifindex,
+		.cpu = s->cpu,
+	};
+	struct lro_config cfg;
 	u32 max, guess = 0;
 	int cpu, err;
 
 	ASSERT_RTNL();
 	/* max_desc only changes under RTNL: a bound on what a CPU holds. */
-	max = ld->cfg.max_desc * (s->cpu < 0 ? num_possible_cpus() : 1);
+	lro_dev_get_config(ld, &cfg);
+	max = cfg.max_desc * (s->cpu < 0 ? num_possible_cpus() : 1);
 	for_each_possible_cpu(cpu)
 		if (s->cpu < 0 || cpu == s->cpu)
-			guess += READ_ONCE(per_cpu_ptr(ld->pcpu, cpu)->mgr.nr_active);
+			guess += READ_ONCE(per_cpu_ptr(ld->rx.pcpu, cpu)->mgr.nr_active);
 	for (;;) {
 		/* Some room for segments arriving meanwhile. */
 		p.cap = min(guess + guess / 8 + 16, max);
@@ -196,7 +192,7 @@ static int lro_snap_dev(struct lro_snap *s, struct lro_dev *ld)
 		p.buf = s->buf + s->nr;
 		p.nr = 0;
 		p.need = 0;
-		err = lro_try_on_each_cpu(ld, lro_snap_cpu, &p);
+		err = lro_rx_try_visit(&ld->rx, &p.v);
 		if (err)
 			return err;
 		if (!p.need)
@@ -220,7 +216,7 @@ static int lro_snap_take(struct lro_snap *s, struct net *net, int ifindex)
 	/* Our caller is pinned to its CPU (bpf_prog_run_pin_on_cpu()): a
 	 * CPU going offline waits, holding the hotplug lock, for it to leave;
 	 * it must not wait for that lock itself, nor for RTNL, whose holder
-	 * may be waiting for it (lro_on_each_cpu()).
+	 * may be waiting for it (lro_rx_take_hold(), ...).
 	 */
 	if (!rtnl_trylock())
 		return -EAGAIN;

@@ -11,7 +11,7 @@
 
 #include <uapi/linux/lro.h>
 
-#include "lro.h"
+#include "config.h"
 
 /*
  * The defaults of a new attachment, as module parameters. Each is checked

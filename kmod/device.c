@@ -13,7 +13,8 @@
 
 #include "auto.h"
 #include "device.h"
-#include "engine.h"
+#include "netlink.h"
+#include "sysfs.h"
 
 static LIST_HEAD(lro_devs);
 static bool lro_closing;	/* lro_device_exit() began; under RTNL */
@@ -30,34 +31,8 @@ struct lro_dev *lro_dev_find(const struct net_device *dev)
 	ASSERT_RTNL();
 	if (rtnl_dereference(dev->rx_handler) != lro_handle_frame)
 		return NULL;
-	return rtnl_dereference(dev->rx_handler_data);
-}
-
-static void lro_free_spares(struct lro_dev *ld)
-{
-	int cpu;
-
-	for_each_possible_cpu(cpu) {
-		struct lro_pcpu *pc = per_cpu_ptr(ld->pcpu, cpu);
-
-		kvfree(pc->spare);
-		pc->spare = NULL;
-	}
-}
-
-/*
- * What a device's LRO state takes is charged to the memory cgroup of the
- * task that attaches or configures it: the family is open to user
- * namespace root, and max_desc 65536 is 7.5 MiB per CPU. The descriptor
- * arrays fail cleanly at the cgroup's limit (no OOM kill, no warning);
- * the caller says so in the extack.
- */
-#define LRO_GFP		GFP_KERNEL_ACCOUNT
-#define LRO_GFP_ARR	(GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
-
-static struct net_lro_desc *lro_alloc_arr(u32 max_desc)
-{
-	return kvcalloc(max_desc, sizeof(struct net_lro_desc), LRO_GFP_ARR);
+	return container_of(rtnl_dereference(dev->rx_handler_data),
+			    struct lro_dev, rx);
 }
 
 static void lro_set_nomem(struct netlink_ext_ack *extack, u32 max_desc)
@@ -67,58 +42,41 @@ static void lro_set_nomem(struct netlink_ext_ack *extack, u32 max_desc)
 			       max_desc, num_possible_cpus());
 }
 
-/* A zeroed descriptor array of @max_desc per CPU, in lro_pcpu.spare. */
-static int lro_alloc_spares(struct lro_dev *ld, u32 max_desc)
+/* The configuration of @ld, which only changes under RTNL. */
+static struct lro_config *lro_dev_cfg(const struct lro_dev *ld)
 {
-	int cpu;
+	return rtnl_dereference(ld->rx.cfg);
+}
 
-	for_each_possible_cpu(cpu) {
-		struct lro_pcpu *pc = per_cpu_ptr(ld->pcpu, cpu);
-
-		pc->spare = lro_alloc_arr(max_desc);
-		if (!pc->spare) {
-			lro_free_spares(ld);
-			return -ENOMEM;
-		}
-	}
-	return 0;
+/* A copy of @cfg to publish, charged as the rest of a device's state. */
+static struct lro_config *lro_config_dup(const struct lro_config *cfg)
+{
+	return kmemdup(cfg, sizeof(*cfg), GFP_KERNEL_ACCOUNT);
 }
 
 static void lro_dev_free(struct lro_dev *ld)
 {
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		kvfree(per_cpu_ptr(ld->pcpu, cpu)->mgr.lro_arr);
-	free_percpu(ld->pcpu);
+	lro_rx_free(&ld->rx);
+	kfree(rcu_dereference_protected(ld->rx.cfg, true));
 	kfree(ld);
 }
 
 static struct lro_dev *lro_dev_alloc(struct net_device *dev,
 				     const struct lro_config *cfg)
 {
+	struct lro_config *c = lro_config_dup(cfg);
 	struct lro_dev *ld;
-	int cpu;
 
-	ld = kzalloc(sizeof(*ld), LRO_GFP);
-	if (!ld)
-		return NULL;
-	ld->pcpu = alloc_percpu_gfp(struct lro_pcpu, LRO_GFP);
-	if (!ld->pcpu) {
+	ld = kzalloc(sizeof(*ld), GFP_KERNEL_ACCOUNT);
+	if (!ld || !c) {
+		kfree(c);
 		kfree(ld);
 		return NULL;
 	}
-	ld->dev = dev;
-	ld->cfg = *cfg;
-	for_each_possible_cpu(cpu) {
-		struct lro_pcpu *pc = per_cpu_ptr(ld->pcpu, cpu);
-
-		pc->mgr.lro_arr = lro_alloc_arr(cfg->max_desc);
-		if (!pc->mgr.lro_arr) {
-			lro_dev_free(ld);
-			return NULL;
-		}
-		lro_pcpu_init(pc, ld);
+	RCU_INIT_POINTER(ld->rx.cfg, c);
+	if (lro_rx_alloc(&ld->rx, dev, c)) {
+		lro_dev_free(ld);
+		return NULL;
 	}
 	return ld;
 }
@@ -229,7 +187,7 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 		lro_dev_free(ld);
 		return err;
 	}
-	err = netdev_rx_handler_register(dev, lro_handle_frame, ld);
+	err = netdev_rx_handler_register(dev, lro_handle_frame, &ld->rx);
 	if (err) {
 		lro_sysfs_del(ld->kobj);
 		lro_dev_free(ld);
@@ -252,16 +210,33 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 }
 
 /*
- * Each CPU sends up what it holds under the old hold and policy and takes
- * the new ones (lro_cpu_set_hold()): a packet is told to the policy that
- * started it, and once this returns no CPU calls the old one.
+ * Publish @cfg as @ld's configuration: the receive path reads it whole,
+ * under RCU. What the new one needs of each CPU comes first (descriptor
+ * arrays of its max_desc, held packets sent up); the hold and the policy
+ * each CPU takes after (lro_rx_take_hold()), so none calls the old policy
+ * once this returns. Return: 0, or -ENOMEM with nothing changed.
  */
-static void lro_dev_set_hold(struct lro_dev *ld, u32 hold_us,
-			     const struct lro_policy_ops *ops)
+static int lro_dev_set_config(struct lro_dev *ld, const struct lro_config *cfg)
 {
-	WRITE_ONCE(ld->cfg.flush_timeout_us, hold_us);
-	ld->cfg.policy = ops;
-	lro_on_each_cpu(ld, lro_cpu_set_hold, NULL);
+	struct lro_config *old = lro_dev_cfg(ld), *c;
+	int err;
+
+	c = lro_config_dup(cfg);
+	if (!c)
+		return -ENOMEM;
+	if (cfg->max_desc != old->max_desc) {
+		err = lro_rx_resize(&ld->rx, cfg->max_desc);
+		if (err) {
+			kfree(c);
+			return err;
+		}
+	}
+	rcu_assign_pointer(ld->rx.cfg, c);
+	if (cfg->flush_timeout_us != old->flush_timeout_us ||
+	    cfg->policy != old->policy)
+		lro_rx_take_hold(&ld->rx);
+	kfree_rcu(old, rcu);
+	return 0;
 }
 
 /**
@@ -278,9 +253,13 @@ void lro_dev_drop_policy(const struct lro_policy_ops *ops)
 
 	ASSERT_RTNL();
 	list_for_each_entry(ld, &lro_devs, node) {
-		if (ld->cfg.policy != ops)
+		struct lro_config cfg = *lro_dev_cfg(ld);
+
+		if (cfg.policy != ops)
 			continue;
-		lro_dev_set_hold(ld, ld->cfg.flush_timeout_us, NULL);
+		cfg.policy = NULL;
+		/* A change of policy alone: lro_dev_set_config() cannot fail. */
+		WARN_ON_ONCE(lro_dev_set_config(ld, &cfg));
 		lro_nl_notify(ld, LRO_NOTIFY_CHANGE);
 	}
 }
@@ -291,8 +270,8 @@ void lro_dev_drop_policy(const struct lro_policy_ops *ops)
  * @cfg: new configuration
  * @extack: where to say why not
  *
- * Held packets are sent up first where the change needs it (max_desc), so
- * nothing held is lost.
+ * Held packets are sent up first where the change needs it (max_desc,
+ * the hold, the policy), so nothing held is lost.
  *
  * Context: RTNL held.
  * Return: 0, -EINVAL for a bad configuration, -ENOMEM.
@@ -306,23 +285,11 @@ int lro_dev_configure(struct lro_dev *ld, const struct lro_config *cfg,
 	err = lro_config_check(cfg, extack);
 	if (err)
 		return err;
-	if (cfg->max_desc != ld->cfg.max_desc) {
-		err = lro_alloc_spares(ld, cfg->max_desc);
-		if (err) {
-			lro_set_nomem(extack, cfg->max_desc);
-			return err;
-		}
-		WRITE_ONCE(ld->cfg.max_desc, cfg->max_desc);
-		lro_on_each_cpu(ld, lro_cpu_swap_arr, NULL);
-		lro_free_spares(ld);	/* now the old arrays */
+	err = lro_dev_set_config(ld, cfg);
+	if (err) {
+		lro_set_nomem(extack, cfg->max_desc);
+		return err;
 	}
-	WRITE_ONCE(ld->cfg.max_aggr, cfg->max_aggr);
-	WRITE_ONCE(ld->cfg.features, cfg->features);
-	WRITE_ONCE(ld->cfg.max_held_bytes, cfg->max_held_bytes);
-	WRITE_ONCE(ld->cfg.enabled, cfg->enabled);
-	if (cfg->flush_timeout_us != ld->cfg.flush_timeout_us ||
-	    cfg->policy != ld->cfg.policy)
-		lro_dev_set_hold(ld, cfg->flush_timeout_us, cfg->policy);
 	/* Configured by hand: the admin's decision now, not a rule's. */
 	ld->by_rule = false;
 	lro_nl_notify(ld, LRO_NOTIFY_CHANGE);
@@ -331,11 +298,11 @@ int lro_dev_configure(struct lro_dev *ld, const struct lro_config *cfg,
 
 static void __lro_dev_detach(struct lro_dev *ld, bool drop)
 {
-	struct net_device *dev = ld->dev;
+	struct net_device *dev = ld->rx.dev;
 
 	/* Waits for every CPU to leave lro_handle_frame() (synchronize_net). */
 	netdev_rx_handler_unregister(dev);
-	lro_on_each_cpu(ld, lro_cpu_release, drop ? ld : NULL);
+	lro_rx_release(&ld->rx, drop);
 	lro_nl_notify(ld, LRO_NOTIFY_DEL);
 	lro_sysfs_del(ld->kobj);
 	list_del(&ld->node);
@@ -365,7 +332,7 @@ void lro_dev_detach(struct lro_dev *ld)
  */
 struct net_device *lro_dev_netdev(const struct lro_dev *ld)
 {
-	return ld->dev;
+	return ld->rx.dev;
 }
 
 /**
@@ -377,7 +344,7 @@ struct net_device *lro_dev_netdev(const struct lro_dev *ld)
  */
 void lro_dev_get_config(const struct lro_dev *ld, struct lro_config *cfg)
 {
-	*cfg = ld->cfg;
+	*cfg = *lro_dev_cfg(ld);
 }
 
 #define LRO_STAT(NAME, name, member, gauge) \
@@ -394,7 +361,7 @@ static void lro_sum_stats(const struct lro_dev *ld, u64 stats[LRO_STAT_NR])
 
 	memset(stats, 0, sizeof(u64) * LRO_STAT_NR);
 	for_each_possible_cpu(cpu) {
-		const u8 *s = (const u8 *)per_cpu_ptr(ld->pcpu, cpu);
+		const u8 *s = (const u8 *)per_cpu_ptr(ld->rx.pcpu, cpu);
 
 		/* Word-sized counters written by their CPU only. */
 		for (i = 0; i < LRO_STAT_NR; i++)
@@ -448,7 +415,7 @@ struct lro_dev *lro_dev_next(struct net *net, struct lro_dev *prev)
 	ASSERT_RTNL();
 	ld = list_prepare_entry(ld, &lro_devs, node);
 	list_for_each_entry_continue(ld, &lro_devs, node)
-		if (net_eq(dev_net(ld->dev), net))
+		if (net_eq(dev_net(ld->rx.dev), net))
 			return ld;
 	return NULL;
 }
@@ -540,7 +507,7 @@ void lro_device_exit(void)
 	/* No rule attaches again before the notifier is gone. */
 	lro_closing = true;
 	list_for_each_entry_safe(ld, tmp, &lro_devs, node)
-		__lro_dev_detach(ld, !(ld->dev->flags & IFF_UP));
+		__lro_dev_detach(ld, !(ld->rx.dev->flags & IFF_UP));
 	rtnl_unlock();
 	unregister_netdevice_notifier(&lro_netdev_notifier);
 	lro_rx_exit();

@@ -1,53 +1,58 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The per-device state of the rx_handler data path, shared by device.c
- * (attach, configure, detach, stats) and rx.c (the receive fast path and
- * the per-CPU flush contexts).
+ * LRO on a device (device.c): attaching, configuring, detaching, counters.
+ * The receive path under it is rx.c's; the control surfaces above it
+ * (netlink.c, sysfs.c, auto.c, policy.c) use these functions.
  */
 #ifndef _LRO_DEVICE_H
 #define _LRO_DEVICE_H
 
 #include <linux/netdevice.h>
 
-#include "lro.h"
-#include "policy.h"
+#include "config.h"
+#include "rx.h"
 
-/*
- * One device's LRO state on one CPU: the engine's manager, and what lro.ko
- * adds to it (its struct lro_engine_ops, rx.c): the hold and the policy.
- */
-struct lro_pcpu {
-	struct net_lro_mgr mgr;
-	struct lro_dev *ld;
-	struct list_head pending;	/* on lro_cpu.pending while holding */
-	bool queued;
-	u32 hold_us;			/* the device's flush_timeout_us */
-	struct lro_policy_state policy;
-	struct net_lro_desc *spare;	/* next lro_arr, see lro_cpu_swap_arr() */
+#define LRO_STAT(NAME, ...) LRO_STAT_##NAME,
+enum lro_stat {
+#include "stats-list.h"
+	LRO_STAT_NR,
 };
 
+#undef LRO_STAT
+
+/* What device.c knows of each counter, indexed by enum lro_stat. */
+struct lro_stat_info {
+	const char *name;
+	unsigned int offset;	/* of the counter in struct lro_pcpu */
+	bool gauge;
+};
+
+extern const struct lro_stat_info lro_stat_info[LRO_STAT_NR];
+
 struct lro_dev {
-	struct net_device *dev;
+	struct lro_rx rx;		/* rx_handler_data; its cfg is ours */
 	netdevice_tracker tracker;
 	struct list_head node;		/* lro_devs, under RTNL */
-	struct lro_config cfg;		/* written under RTNL, read lockless */
-	struct lro_pcpu __percpu *pcpu;
 	struct kobject *kobj;
 	u64 stats_base[LRO_STAT_NR];	/* subtracted on read: stats reset */
 	bool by_rule;			/* attached by an auto rule (auto.c) */
 };
 
-rx_handler_result_t lro_handle_frame(struct sk_buff **pskb);
-void lro_reinject(struct net_lro_mgr *mgr, struct sk_buff *skb);
-void lro_pcpu_init(struct lro_pcpu *pc, struct lro_dev *ld);
-void lro_on_each_cpu(struct lro_dev *ld,
-		     void (*fn)(struct lro_pcpu *pc, void *arg), void *arg);
-int lro_try_on_each_cpu(struct lro_dev *ld,
-			void (*fn)(struct lro_pcpu *pc, void *arg), void *arg);
-void lro_cpu_release(struct lro_pcpu *pc, void *drop);
-void lro_cpu_swap_arr(struct lro_pcpu *pc, void *unused);
-void lro_cpu_set_hold(struct lro_pcpu *pc, void *unused);
-int lro_rx_init(void);
-void lro_rx_exit(void);
+/* All of these need RTNL, except where noted. */
+struct lro_dev *lro_dev_find(const struct net_device *dev);
+int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
+		   bool by_rule, struct netlink_ext_ack *extack);
+int lro_dev_configure(struct lro_dev *ld, const struct lro_config *cfg,
+		      struct netlink_ext_ack *extack);
+void lro_dev_detach(struct lro_dev *ld);
+struct net_device *lro_dev_netdev(const struct lro_dev *ld);
+void lro_dev_get_config(const struct lro_dev *ld, struct lro_config *cfg);
+void lro_dev_get_stats(const struct lro_dev *ld, u64 stats[LRO_STAT_NR]);
+void lro_dev_reset_stats(struct lro_dev *ld);
+void lro_dev_drop_policy(const struct lro_policy_ops *ops);
+/* Walk the attached devices of one netns, under RTNL. */
+struct lro_dev *lro_dev_next(struct net *net, struct lro_dev *prev);
+int lro_device_init(void);
+void lro_device_exit(void);
 
 #endif /* _LRO_DEVICE_H */

@@ -11,8 +11,9 @@
 
 #include "auto.h"
 #include "bpf_lro.h"
+#include "device.h"
 #include "engine.h"
-#include "lro.h"
+#include "netlink.h"
 #include "policy.h"
 
 static int __init lro_init(void)

@@ -23,7 +23,8 @@
 #include <net/genetlink.h>
 #include <net/net_namespace.h>
 
-#include "lro.h"
+#include "device.h"
+#include "netlink.h"
 #include "netlink-gen.h"
 #include "policy.h"
 

@@ -11,9 +11,13 @@
  *
  * Per-device state is per CPU and only touched by its own CPU, in softirq
  * context or in process context on that CPU with bottom halves disabled
- * (lro_on_each_cpu()): the fast path takes no lock. A CPU going offline
- * sends up what it holds, on itself, and quiesces its NAPI and timer
- * first (lro_cpu_offline()), so nothing of its state runs elsewhere.
+ * (lro_rx_visit()): the fast path takes no lock. A device's settings are
+ * one object device.c replaces whole (struct lro_rx.cfg), read under the
+ * RCU the receive path runs in; the hold and the policy, which decide how
+ * packets already held go up, each CPU takes with the rest of its state
+ * (lro_rx_take_hold()). A CPU going offline sends up what it holds, on
+ * itself, and quiesces its NAPI and timer first (lro_cpu_offline()), so
+ * nothing of its state runs elsewhere.
  */
 
 #include <linux/cpuhotplug.h>
@@ -21,8 +25,8 @@
 #include <linux/netdevice.h>
 #include <linux/workqueue.h>
 
-#include "device.h"
 #include "engine.h"
+#include "rx.h"
 
 /* Per-CPU flush context shared by all devices. */
 struct lro_cpu {
@@ -65,7 +69,7 @@ static void lro_skip_seen(struct sk_buff *skb, bool at_once)
 		skb_set_redirected_noclear(skb, true);
 }
 
-void lro_reinject(struct net_lro_mgr *mgr, struct sk_buff *skb)
+static void lro_reinject(struct net_lro_mgr *mgr, struct sk_buff *skb)
 {
 	bool at_once = mgr->features & LRO_F_NAPI;
 
@@ -125,35 +129,14 @@ static const struct lro_engine_ops lro_policy_engine_ops = {
 /* Take the device's hold and policy. Nothing may be held (or, at init,
  * the CPU's state not yet be in use).
  */
-static void lro_pcpu_take_hold(struct lro_pcpu *pc)
+static void lro_pcpu_take_hold(struct lro_pcpu *pc, const struct lro_config *cfg)
 {
-	const struct lro_config *cfg = &pc->ld->cfg;
-
 	pc->hold_us = cfg->flush_timeout_us;
 	pc->policy.ops = cfg->policy;
 	if (cfg->policy)
 		pc->mgr.ops = &lro_policy_engine_ops;
 	else
 		pc->mgr.ops = cfg->flush_timeout_us ? &lro_hold_ops : NULL;
-}
-
-/**
- * lro_pcpu_init - set up one CPU's state of a device being attached
- * @pc: the state, zeroed, @pc->mgr.lro_arr allocated
- * @ld: the device, its configuration set
- */
-void lro_pcpu_init(struct lro_pcpu *pc, struct lro_dev *ld)
-{
-	pc->ld = ld;
-	pc->mgr.dev = ld->dev;
-	pc->mgr.features = ld->cfg.features;
-	pc->mgr.max_aggr = ld->cfg.max_aggr;
-	pc->mgr.max_desc = ld->cfg.max_desc;
-	pc->mgr.max_held_bytes = ld->cfg.max_held_bytes;
-	pc->mgr.deliver = lro_reinject;
-	INIT_LIST_HEAD(&pc->mgr.active);
-	INIT_LIST_HEAD(&pc->pending);
-	lro_pcpu_take_hold(pc);
 }
 
 /*
@@ -192,8 +175,9 @@ static rx_handler_result_t lro_pass(struct lro_pcpu *pc, struct sk_buff *skb)
 rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 {
 	struct sk_buff *skb = *pskb;
-	struct lro_dev *ld;
+	const struct lro_config *cfg;
 	struct lro_pcpu *pc;
+	struct lro_rx *rx;
 
 	if (LRO_CB_COOKIE(skb) == lro_cookie) {
 		LRO_CB_COOKIE(skb) = 0;
@@ -205,13 +189,13 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 		return RX_HANDLER_CONSUMED;
 	*pskb = skb;
 
-	ld = rcu_dereference(skb->dev->rx_handler_data);
-	pc = this_cpu_ptr(ld->pcpu);
-	pc->mgr.max_aggr = READ_ONCE(ld->cfg.max_aggr);
-	pc->mgr.features = READ_ONCE(ld->cfg.features);
-	pc->mgr.max_held_bytes = READ_ONCE(ld->cfg.max_held_bytes);
-	if (unlikely(!READ_ONCE(ld->cfg.enabled) ||
-		     this_cpu_read(lro_cpus.offline))) {
+	rx = rcu_dereference(skb->dev->rx_handler_data);
+	cfg = rcu_dereference(rx->cfg);
+	pc = this_cpu_ptr(rx->pcpu);
+	pc->mgr.max_aggr = cfg->max_aggr;
+	pc->mgr.features = cfg->features;
+	pc->mgr.max_held_bytes = cfg->max_held_bytes;
+	if (unlikely(!cfg->enabled || this_cpu_read(lro_cpus.offline))) {
 		/* Hold nothing; what was held (LRO just disabled) goes first. */
 		if (pc->mgr.nr_active)
 			lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
@@ -268,13 +252,12 @@ static enum hrtimer_restart lro_timer_fn(struct hrtimer *timer)
 }
 
 /*
- * Run @fn on every CPU's state of @ld, on that CPU with bottom halves
+ * Run @v on every CPU's state of @rx, on that CPU with bottom halves
  * disabled, so it cannot race with the rx_handler or lro_poll() there.
  */
 struct lro_cpu_work {
-	struct lro_dev *ld;
-	void (*fn)(struct lro_pcpu *pc, void *arg);
-	void *arg;
+	struct lro_rx *rx;
+	struct lro_pcpu_visit *v;
 	int cpu;
 };
 
@@ -283,16 +266,14 @@ static long lro_cpu_work_fn(void *data)
 	struct lro_cpu_work *w = data;
 
 	local_bh_disable();
-	w->fn(per_cpu_ptr(w->ld->pcpu, w->cpu), w->arg);
+	w->v->fn(w->v, per_cpu_ptr(w->rx->pcpu, w->cpu), w->cpu);
 	local_bh_enable();
 	return 0;
 }
 
-static void __lro_on_each_cpu(struct lro_dev *ld,
-			      void (*fn)(struct lro_pcpu *pc, void *arg),
-			      void *arg)
+static void __lro_rx_visit(struct lro_rx *rx, struct lro_pcpu_visit *v)
 {
-	struct lro_cpu_work w = { .ld = ld, .fn = fn, .arg = arg };
+	struct lro_cpu_work w = { .rx = rx, .v = v };
 
 	for_each_possible_cpu(w.cpu) {
 		if (cpu_online(w.cpu))
@@ -302,26 +283,30 @@ static void __lro_on_each_cpu(struct lro_dev *ld,
 	}
 }
 
-void lro_on_each_cpu(struct lro_dev *ld,
-		     void (*fn)(struct lro_pcpu *pc, void *arg), void *arg)
+static void lro_rx_visit(struct lro_rx *rx, struct lro_pcpu_visit *v)
 {
 	cpus_read_lock();
-	__lro_on_each_cpu(ld, fn, arg);
+	__lro_rx_visit(rx, v);
 	cpus_read_unlock();
 }
 
-/*
- * lro_on_each_cpu() for a caller that may not wait for CPU hotplug: one
- * pinned to its CPU (migrate_disable(), as BPF programs run), which a CPU
- * going offline waits to see leave while holding the hotplug lock.
+/**
+ * lro_rx_try_visit - run @v on each CPU's state of a device, if it can
+ * @rx: the device
+ * @v: the work
+ *
+ * For a caller that may not wait for CPU hotplug: one pinned to its CPU
+ * (migrate_disable(), as BPF programs run), which a CPU going offline
+ * waits to see leave while holding the hotplug lock.
+ *
+ * Context: RTNL held.
  * Return: 0, or -EAGAIN while a CPU comes or goes.
  */
-int lro_try_on_each_cpu(struct lro_dev *ld,
-			void (*fn)(struct lro_pcpu *pc, void *arg), void *arg)
+int lro_rx_try_visit(struct lro_rx *rx, struct lro_pcpu_visit *v)
 {
 	if (!cpus_read_trylock())
 		return -EAGAIN;
-	__lro_on_each_cpu(ld, fn, arg);
+	__lro_rx_visit(rx, v);
 	cpus_read_unlock();
 	return 0;
 }
@@ -334,8 +319,13 @@ static void lro_unqueue(struct lro_pcpu *pc)
 	}
 }
 
-/* Deliver (arg NULL) or drop (device going away) what one CPU holds. */
-void lro_cpu_release(struct lro_pcpu *pc, void *drop)
+struct lro_release_visit {
+	struct lro_pcpu_visit v;
+	bool drop;
+};
+
+/* Deliver, or drop (the device is going away), what one CPU holds. */
+static void lro_pcpu_release(struct lro_pcpu *pc, bool drop)
 {
 	if (drop)
 		lro_drop_all(&pc->mgr);
@@ -344,30 +334,188 @@ void lro_cpu_release(struct lro_pcpu *pc, void *drop)
 	lro_unqueue(pc);
 }
 
-/* Switch to the spare descriptor array (max_desc changed), after flushing:
- * the engine's hash depends on max_desc.
- */
-void lro_cpu_swap_arr(struct lro_pcpu *pc, void *unused)
+static void lro_cpu_release(struct lro_pcpu_visit *v, struct lro_pcpu *pc,
+			    int cpu)
 {
-	struct net_lro_desc *old = pc->mgr.lro_arr;
-
-	lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
-	lro_unqueue(pc);
-	pc->mgr.lro_arr = pc->spare;
-	pc->mgr.max_desc = pc->ld->cfg.max_desc;
-	pc->spare = old;	/* freed by the caller */
+	lro_pcpu_release(pc, container_of(v, struct lro_release_visit, v)->drop);
 }
+
+/**
+ * lro_rx_release - send up, or free, what each CPU holds for a device
+ * @rx: the device, its rx_handler unregistered (or LRO disabled)
+ * @drop: free the held packets: the device is going away
+ *
+ * Context: RTNL held.
+ */
+void lro_rx_release(struct lro_rx *rx, bool drop)
+{
+	struct lro_release_visit r = { { lro_cpu_release }, drop };
+
+	lro_rx_visit(rx, &r.v);
+}
+
+struct lro_hold_visit {
+	struct lro_pcpu_visit v;
+	const struct lro_config *cfg;
+};
 
 /*
  * Send up what was held under the old hold or policy, then take the
  * device's new ones: a packet is told to the policy that started it, and
  * the packets held without a policy keep one hold, oldest first.
  */
-void lro_cpu_set_hold(struct lro_pcpu *pc, void *unused)
+static void lro_cpu_take_hold(struct lro_pcpu_visit *v, struct lro_pcpu *pc,
+			      int cpu)
 {
 	lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
 	lro_unqueue(pc);
-	lro_pcpu_take_hold(pc);
+	lro_pcpu_take_hold(pc, container_of(v, struct lro_hold_visit, v)->cfg);
+}
+
+/**
+ * lro_rx_take_hold - have each CPU take the device's hold and policy
+ * @rx: the device, its new configuration published
+ *
+ * Once this returns, no CPU calls the policy it had before.
+ *
+ * Context: RTNL held.
+ */
+void lro_rx_take_hold(struct lro_rx *rx)
+{
+	struct lro_hold_visit h = { { lro_cpu_take_hold },
+				    rtnl_dereference(rx->cfg) };
+
+	lro_rx_visit(rx, &h.v);
+}
+
+/*
+ * What a device's state takes is charged to the memory cgroup of the task
+ * that attaches or configures it: the family is open to user namespace
+ * root, and max_desc 65536 is 7.5 MiB per CPU. The descriptor arrays fail
+ * cleanly at the cgroup's limit (no OOM kill, no warning); the caller says
+ * so in the extack.
+ */
+#define LRO_GFP		GFP_KERNEL_ACCOUNT
+#define LRO_GFP_ARR	(GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
+
+static struct net_lro_desc *lro_alloc_arr(u32 max_desc)
+{
+	return kvcalloc(max_desc, sizeof(struct net_lro_desc), LRO_GFP_ARR);
+}
+
+static void lro_free_spares(struct lro_rx *rx)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct lro_pcpu *pc = per_cpu_ptr(rx->pcpu, cpu);
+
+		kvfree(pc->spare);
+		pc->spare = NULL;
+	}
+}
+
+struct lro_resize_visit {
+	struct lro_pcpu_visit v;
+	u32 max_desc;
+};
+
+/* Switch to the spare descriptor array, after flushing: the engine's hash
+ * depends on max_desc.
+ */
+static void lro_cpu_swap_arr(struct lro_pcpu_visit *v, struct lro_pcpu *pc,
+			     int cpu)
+{
+	struct net_lro_desc *old = pc->mgr.lro_arr;
+
+	lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
+	lro_unqueue(pc);
+	pc->mgr.lro_arr = pc->spare;
+	pc->mgr.max_desc = container_of(v, struct lro_resize_visit, v)->max_desc;
+	pc->spare = old;	/* freed by the caller */
+}
+
+/**
+ * lro_rx_resize - give each CPU's state of a device @max_desc descriptors
+ * @rx: the device
+ * @max_desc: the new number
+ *
+ * What was held is sent up first.
+ *
+ * Context: RTNL held.
+ * Return: 0, or -ENOMEM with nothing changed.
+ */
+int lro_rx_resize(struct lro_rx *rx, u32 max_desc)
+{
+	struct lro_resize_visit r = { { lro_cpu_swap_arr }, max_desc };
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct lro_pcpu *pc = per_cpu_ptr(rx->pcpu, cpu);
+
+		pc->spare = lro_alloc_arr(max_desc);
+		if (!pc->spare) {
+			lro_free_spares(rx);
+			return -ENOMEM;
+		}
+	}
+	lro_rx_visit(rx, &r.v);
+	lro_free_spares(rx);	/* now the old arrays */
+	return 0;
+}
+
+/**
+ * lro_rx_free - free what lro_rx_alloc() allocated
+ * @rx: the device, which holds nothing
+ */
+void lro_rx_free(struct lro_rx *rx)
+{
+	int cpu;
+
+	if (!rx->pcpu)
+		return;
+	for_each_possible_cpu(cpu)
+		kvfree(per_cpu_ptr(rx->pcpu, cpu)->mgr.lro_arr);
+	free_percpu(rx->pcpu);
+	rx->pcpu = NULL;
+}
+
+/**
+ * lro_rx_alloc - set up each CPU's state of a device being attached
+ * @rx: the device's, zeroed
+ * @dev: the device
+ * @cfg: its configuration
+ *
+ * Context: RTNL held.
+ * Return: 0, or -ENOMEM (lro_rx_free() cleans up).
+ */
+int lro_rx_alloc(struct lro_rx *rx, struct net_device *dev,
+		 const struct lro_config *cfg)
+{
+	int cpu;
+
+	rx->dev = dev;
+	rx->pcpu = alloc_percpu_gfp(struct lro_pcpu, LRO_GFP);
+	if (!rx->pcpu)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		struct lro_pcpu *pc = per_cpu_ptr(rx->pcpu, cpu);
+
+		pc->mgr.lro_arr = lro_alloc_arr(cfg->max_desc);
+		if (!pc->mgr.lro_arr)
+			return -ENOMEM;
+		pc->rx = rx;
+		pc->mgr.dev = dev;
+		pc->mgr.features = cfg->features;
+		pc->mgr.max_aggr = cfg->max_aggr;
+		pc->mgr.max_desc = cfg->max_desc;
+		pc->mgr.max_held_bytes = cfg->max_held_bytes;
+		pc->mgr.deliver = lro_reinject;
+		INIT_LIST_HEAD(&pc->mgr.active);
+		INIT_LIST_HEAD(&pc->pending);
+		lro_pcpu_take_hold(pc, cfg);
+	}
+	return 0;
 }
 
 static void lro_napi_del_all(void)
@@ -395,7 +543,7 @@ static int lro_cpu_offline(unsigned int cpu)
 	local_bh_disable();
 	lc->offline = true;
 	list_for_each_entry_safe(pc, tmp, &lc->pending, pending)
-		lro_cpu_release(pc, NULL);
+		lro_pcpu_release(pc, false);
 	local_bh_enable();
 	napi_disable(&lc->napi);	/* a poll under way ends first */
 	hrtimer_cancel(&lc->timer);	/* napi_schedule() is a no-op now */

@@ -30,7 +30,8 @@
 #include <linux/sysfs.h>
 #include <net/net_namespace.h>
 
-#include "lro.h"
+#include "device.h"
+#include "sysfs.h"
 
 /* The enabled file's index; the settings' are enum lro_setting's. */
 #define LRO_SYSFS_ENABLED	LRO_SETTING_NR

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The settings of an attachment (config.c): their defaults, their limits,
+ * and the table of them that settings-list.h makes.
+ */
+#ifndef _LRO_CONFIG_H
+#define _LRO_CONFIG_H
+
+#include <linux/inet_lro.h>
+#include <linux/netlink.h>
+#include <linux/rcupdate.h>
+#include <linux/types.h>
+
+struct lro_policy_ops;
+
+/* The manager features a device's features setting takes (config.c) */
+#define LRO_F_ALL	(LRO_F_NAPI | LRO_F_EXTRACT_VLAN_ID | LRO_F_EVICT)
+
+/* One device's settings: built whole, published whole (device.c). */
+struct lro_config {
+	u32 max_desc;
+	u32 max_aggr;
+	u32 features;		/* LRO_F_* */
+	u32 flush_timeout_us;	/* 0: flush at the end of each receive batch */
+	u32 max_held_bytes;	/* truesize held per CPU, at most */
+	bool enabled;		/* false: attached but passing everything */
+	const struct lro_policy_ops *policy;	/* BPF merge policy, or NULL */
+	struct rcu_head rcu;	/* freeing a copy device.c published */
+};
+
+#define LRO_SETTING(NAME, ...) LRO_SETTING_##NAME,
+enum lro_setting {
+#include "settings-list.h"
+	LRO_SETTING_NR,
+};
+
+#undef LRO_SETTING
+
+/* What config.c knows of each setting, indexed by enum lro_setting. */
+struct lro_setting_info {
+	const char *name;
+	unsigned int offset;	/* of the u32 member of struct lro_config */
+	u16 attr;		/* LRO_A_DEV_* */
+	u32 min, max;
+};
+
+extern const struct lro_setting_info lro_setting_info[LRO_SETTING_NR];
+
+/* config.c: the defaults (module parameters) and the limits */
+static inline u32 *lro_config_field(struct lro_config *cfg,
+				    enum lro_setting i)
+{
+	return (u32 *)((u8 *)cfg + lro_setting_info[i].offset);
+}
+
+int lro_config_check(const struct lro_config *cfg,
+		     struct netlink_ext_ack *extack);
+void lro_default_config(struct lro_config *cfg);
+
+#endif /* _LRO_CONFIG_H */
