@@ -11,10 +11,10 @@
 
 #include "auto.h"
 #include "bpf_lro.h"
+#include "bpf_policy.h"
 #include "device.h"
 #include "engine.h"
 #include "netlink.h"
-#include "policy.h"
 
 static int __init lro_init(void)
 {
@@ -36,7 +36,7 @@ static int __init lro_init(void)
 	err = lro_bpf_init();
 	if (err)
 		pr_notice("BPF descriptor iterators unavailable (%d)\n", err);
-	err = lro_policy_init();
+	err = lro_bpf_policy_init();
 	if (err)
 		pr_notice("BPF policies unavailable (%d)\n", err);
 	pr_info("generic large receive offload loaded\n");

@@ -385,6 +385,63 @@ int lro_nl_stats_reset_doit(struct sk_buff *skb, struct genl_info *info)
 	return 0;
 }
 
+/* The devices of @net that use @ops, under RTNL. */
+static u64 lro_policy_users(struct net *net, const struct lro_policy_ops *ops)
+{
+	struct lro_dev *ld = NULL;
+	u64 n = 0;
+
+	while ((ld = lro_dev_next(net, ld))) {
+		struct lro_config cfg;
+
+		lro_dev_get_config(ld, &cfg);
+		n += cfg.policy == ops;
+	}
+	return n;
+}
+
+struct lro_policy_dump_ctx {
+	unsigned int done;	/* policies dumped so far */
+};
+
+/**
+ * lro_nl_policy_get_dumpit() - LRO_CMD_POLICY_GET dump: the policies
+ * @skb: the reply being filled
+ * @cb: the dump state
+ *
+ * Return: the dump status, as netlink dumps return it.
+ */
+int lro_nl_policy_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct lro_policy_dump_ctx *ctx = (struct lro_policy_dump_ctx *)cb->ctx;
+	struct net *net = sock_net(skb->sk);
+	const struct lro_policy_ops *ops;
+	int err = 0;
+	void *hdr;
+
+	NL_ASSERT_DUMP_CTX_FITS(struct lro_policy_dump_ctx);
+
+	rtnl_lock();
+	while ((ops = lro_policy_nth(ctx->done))) {
+		hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid,
+				  cb->nlh->nlmsg_seq, &lro_nl_family,
+				  NLM_F_MULTI, LRO_CMD_POLICY_GET);
+		if (!hdr ||
+		    nla_put_string(skb, LRO_A_POLICY_NAME, ops->name) ||
+		    nla_put_uint(skb, LRO_A_POLICY_DEVICES,
+				 lro_policy_users(net, ops))) {
+			if (hdr)
+				genlmsg_cancel(skb, hdr);
+			err = -EMSGSIZE;
+			break;
+		}
+		genlmsg_end(skb, hdr);
+		ctx->done++;
+	}
+	rtnl_unlock();
+	return err;
+}
+
 /**
  * lro_nl_notify() - announce a change of LRO on a device
  * @ld: the device, still attached (for LRO_NOTIFY_DEL: not freed yet)

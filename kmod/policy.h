@@ -138,6 +138,8 @@ void lro_policy_flushed(const struct lro_policy_state *ps,
 /* Control side, under RTNL. */
 const struct lro_policy_ops *lro_policy_find(const char *name,
 					     struct netlink_ext_ack *extack);
-int lro_policy_init(void);
+int lro_policy_add(struct lro_policy_ops *ops);
+void lro_policy_del(struct lro_policy_ops *ops);
+const struct lro_policy_ops *lro_policy_nth(unsigned int n);
 
 #endif /* _LRO_POLICY_H */
