@@ -158,7 +158,7 @@ static int lro_auto_config(const struct lro_auto_rule *r,
  */
 static DEFINE_RATELIMIT_STATE(lro_auto_rs, 5 * HZ, 10);
 
-/**
+/*
  * lro_auto_attach - attach LRO to a new device if a rule matches it
  * @dev: a device LRO is not attached to, just registered in its netns
  *	(created or moved there)
@@ -168,7 +168,7 @@ static DEFINE_RATELIMIT_STATE(lro_auto_rs, 5 * HZ, 10);
  *
  * Context: RTNL held (the netdev notifier).
  */
-void lro_auto_attach(struct net_device *dev)
+static void lro_auto_attach(struct net_device *dev)
 {
 	struct netlink_ext_ack extack = {};
 	struct mem_cgroup *old_memcg;
@@ -522,25 +522,52 @@ static struct pernet_operations lro_auto_net_ops = {
 	.size = sizeof(struct lro_auto_list),
 };
 
+/* A device created, or moved into a netns (after NETDEV_UNREGISTER in the
+ * old one, where device.c detached LRO: it does not follow).
+ */
+static int lro_auto_netdev_event(struct notifier_block *nb,
+				 unsigned long event, void *ptr)
+{
+	struct net_device *dev = netdev_notifier_info_to_dev(ptr);
+
+	if (event == NETDEV_REGISTER && !lro_dev_find(dev))
+		lro_auto_attach(dev);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block lro_auto_notifier = {
+	.notifier_call = lro_auto_netdev_event,
+};
+
 /**
- * lro_auto_init - hold rules per network namespace
+ * lro_auto_init - hold rules per network namespace, and follow new devices
  *
- * Before the netdev notifier that reads them is registered.
+ * After the devices' setup (lro_device_init()), before the family's.
  *
  * Return: 0 or a negative errno.
  */
 int lro_auto_init(void)
 {
-	return register_pernet_subsys(&lro_auto_net_ops);
+	int err;
+
+	err = register_pernet_subsys(&lro_auto_net_ops);
+	if (err)
+		return err;
+	err = register_netdevice_notifier(&lro_auto_notifier);
+	if (err)
+		unregister_pernet_subsys(&lro_auto_net_ops);
+	return err;
 }
 
 /**
- * lro_auto_exit - free every rule
+ * lro_auto_exit - stop following new devices, free every rule
  *
- * After the netdev notifier and the family are gone.
+ * After the family is gone, before lro_device_exit(): from then on no
+ * rule attaches LRO again.
  */
 void lro_auto_exit(void)
 {
+	unregister_netdevice_notifier(&lro_auto_notifier);
 	unregister_pernet_subsys(&lro_auto_net_ops);
 	rtnl_lock();
 	lro_auto_flush(&lro_auto_all);

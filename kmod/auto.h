@@ -5,9 +5,6 @@
 #ifndef _LRO_AUTO_H
 #define _LRO_AUTO_H
 
-struct net_device;
-
-void lro_auto_attach(struct net_device *dev);
 int lro_auto_init(void);
 void lro_auto_exit(void);
 

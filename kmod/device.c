@@ -11,13 +11,11 @@
 #include <linux/rtnetlink.h>
 #include <linux/slab.h>
 
-#include "auto.h"
 #include "device.h"
 #include "netlink.h"
 #include "sysfs.h"
 
 static LIST_HEAD(lro_devs);
-static bool lro_closing;	/* lro_device_exit() began; under RTNL */
 
 /**
  * lro_dev_find - LRO state of a device
@@ -427,14 +425,8 @@ static int lro_netdev_event(struct notifier_block *nb, unsigned long event,
 	struct netdev_notifier_changeupper_info *info = ptr;
 	struct lro_dev *ld = lro_dev_find(dev);
 
-	if (!ld) {
-		/* Created, or moved into a netns (after NETDEV_UNREGISTER in
-		 * the old one). Not once the module is going.
-		 */
-		if (event == NETDEV_REGISTER && !lro_closing)
-			lro_auto_attach(dev);
+	if (!ld)	/* a rule may attach it: auto.c */
 		return NOTIFY_DONE;
-	}
 	switch (event) {
 	case NETDEV_UNREGISTER:
 		/* Also on a move to another netns: LRO does not follow. */
@@ -504,8 +496,6 @@ void lro_device_exit(void)
 	struct lro_dev *ld, *tmp;
 
 	rtnl_lock();
-	/* No rule attaches again before the notifier is gone. */
-	lro_closing = true;
 	list_for_each_entry_safe(ld, tmp, &lro_devs, node)
 		__lro_dev_detach(ld, !(ld->rx.dev->flags & IFF_UP));
 	rtnl_unlock();

@@ -23,15 +23,15 @@ static int __init lro_init(void)
 	err = lro_engine_init();
 	if (err)
 		return err;
-	err = lro_auto_init();
-	if (err)
-		return err;
 	err = lro_device_init();
 	if (err)
-		goto auto_exit;
-	err = lro_nl_init();
+		return err;
+	err = lro_auto_init();
 	if (err)
 		goto device_exit;
+	err = lro_nl_init();
+	if (err)
+		goto auto_exit;
 	/* Without BTF there are no iterators, but LRO works. */
 	err = lro_bpf_init();
 	if (err)
@@ -42,10 +42,10 @@ static int __init lro_init(void)
 	pr_info("generic large receive offload loaded\n");
 	return 0;
 
-device_exit:
-	lro_device_exit();
 auto_exit:
 	lro_auto_exit();
+device_exit:
+	lro_device_exit();
 	return err;
 }
 
@@ -53,8 +53,8 @@ static void __exit lro_exit(void)
 {
 	/* No new attachments first; then detach, sending held data up. */
 	lro_nl_exit();
-	lro_device_exit();
 	lro_auto_exit();
+	lro_device_exit();
 	pr_info("unloaded\n");
 }
 
