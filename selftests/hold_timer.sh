@@ -56,4 +56,15 @@ check "max_desc change sent held packets up" eq "$(lro_stat held_segs)" 0
 # Both packets went up, by the change or (on a slow machine) the timer.
 check "... counted as reconfigure or timer" \
 	eq $(($(lro_stat flush_detach) + $(lro_stat flush_timer))) 2
+
+# A new hold applies at once: changing it sends what is held up (else a
+# packet started under a 5 s hold would wait 5 s after the user set 0,
+# and the packets of a CPU would no longer share one hold, in list order).
+adm stats veth-srv reset
+adm set veth-srv flush_timeout_us 5000000
+craft --segs 4 --sport 45000
+check "5 s timer: 4 segments held" eq "$(lro_stat held_segs)" 4
+check "hold change accepted" adm set veth-srv flush_timeout_us 0
+check "hold change sent the held packet up" eq "$(lro_stat held_segs)" 0
+check "... counted as reconfigure" eq "$(lro_stat flush_detach)" 1
 exit $RET
