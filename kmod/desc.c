@@ -15,7 +15,7 @@
 #include <linux/reciprocal_div.h>
 #include <net/ipv6.h>
 
-#include "engine.h"
+#include "desc.h"
 
 static u32 lro_hash_seed __read_mostly;
 

@@ -30,6 +30,10 @@
 #include <net/checksum.h>
 #include <net/ip6_checksum.h>
 
+#include "desc.h"
+#include "engine.h"
+#include "flush.h"
+#include "frags.h"
 #include "rules.h"
 
 void lro_init_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d,

@@ -11,7 +11,8 @@
 #include <net/ip6_checksum.h>
 #include <net/tcp.h>
 
-#include "engine.h"
+#include "desc.h"
+#include "flush.h"
 
 /*
  * Make the held packet look like GRO's output: the IP header's length (and

@@ -13,6 +13,8 @@
 #include <net/checksum.h>
 
 #include "engine.h"
+#include "flush.h"
+#include "frags.h"
 
 /* Bytes copied into the linear area of a frame LRO does not aggregate. */
 #define LRO_MAX_PG_HLEN 64

@@ -7,7 +7,9 @@
 #include <linux/if_vlan.h>
 #include <linux/module.h>
 
+#include "desc.h"
 #include "engine.h"
+#include "flush.h"
 
 /**
  * lro_receive_skb - aggregate a received skb, or pass it up

@@ -13,7 +13,7 @@
 #include "bpf_lro.h"
 #include "bpf_policy.h"
 #include "device.h"
-#include "engine.h"
+#include "desc.h"
 #include "netlink.h"
 
 static int __init lro_init(void)

@@ -35,7 +35,7 @@
 #include <linux/rtnetlink.h>
 
 #include "config.h"
-#include "engine.h"
+#include "seg.h"
 #include "policy.h"
 
 static LIST_HEAD(lro_policies);	/* under RTNL */

@@ -17,7 +17,10 @@
 #include <net/ipv6.h>
 #include <net/tcp.h>
 
-#include "engine.h"
+#include "seg.h"
+
+/* lro_join_check() result: join, or flush the descriptor for this reason */
+#define LRO_JOIN	(-1)
 
 #define TCPH_LEN_WO_OPTIONS	5
 #define TCPH_LEN_W_TIMESTAMP	8

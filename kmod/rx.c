@@ -26,6 +26,7 @@
 #include <linux/workqueue.h>
 
 #include "engine.h"
+#include "flush.h"
 #include "rx.h"
 
 /* Per-CPU flush context shared by all devices. */

@@ -57,7 +57,7 @@
 #include <net/ip.h>
 #include <net/tcp.h>
 
-#include "engine.h"
+#include "seg.h"
 #include "policy.h"
 
 static char *cases = "lro:1x64,gro:1x64";
