@@ -231,6 +231,14 @@ check "lroadm auto add kind veth bogus 1: refused" \
 check "lroadm auto bogus: refused" fails_with '^Error: ' "$LROADM" auto bogus
 check "lroadm auto add kind with a 16-character kind: refused" \
 	fails_with '^Error: ' "$LROADM" auto add kind 0123456789abcdef
+# The kernel's refusals name the attribute: a rule's own, or one of the
+# device settings nested in its config (lroadm reads offsets in both).
+check "auto add kind 'a b': the kernel names the rule's attribute" \
+	refused_with '^Error: only printable characters, no spaces \(attribute kind\)\.$' \
+	"$LROADM" auto add kind 'a b'
+check "auto add kind veth max_aggr 65: the kernel names the setting in the config" \
+	refused_with '^Error: integer out of range \(attribute max_aggr, valid 1\.\.64\)\.$' \
+	"$LROADM" auto add kind veth max_aggr 65
 
 # The all-netns lo rule stays: rmmod frees it (kmemleak).
 lro_unload

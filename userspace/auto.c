@@ -36,10 +36,17 @@ static const char *const auto_attr_names[LRO_A_AUTO_MAX + 1] = {
 	[LRO_A_AUTO_FAILED]	= "failed",
 };
 
-const char *auto_attr_name(int type)
+static const char *auto_attr_name(int type)
 {
 	return attr_set_name(auto_attr_names, LRO_A_AUTO_MAX, type);
 }
+
+/* For error reports: a rule's attributes, the device's in its config. */
+static const struct lnl_attrs auto_req_attrs = {
+	.name = auto_attr_name,
+	.nest = LRO_A_AUTO_CONFIG,
+	.nest_name = attr_name,
+};
 
 /* The LRO_A_AUTO_* a match word (kind, ifname, all-netns or all_netns)
  * stands for, or 0.
@@ -159,6 +166,7 @@ static int auto_request(uint8_t cmd, const struct auto_match *m,
 	ret = lnl_open(&nl);
 	if (ret)
 		return ret;
+	nl.attrs = &auto_req_attrs;
 	req = lnl_req(&nl, cmd, 0);
 	match_put(req, m);
 	if (c) {

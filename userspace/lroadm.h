@@ -149,8 +149,6 @@ int auto_parse(struct nl_msg *msg, struct lro_auto_rule *r);
  * line; JSON: the members of the rule's object.
  */
 void auto_print(struct json *j, const struct lro_auto_rule *r);
-/* The name of a LRO_A_AUTO_* attribute as lroadm writes it. */
-const char *auto_attr_name(int type);
 
 /*
  * A command, or a subcommand (auto's): what runs it, and its line (or

@@ -32,6 +32,7 @@
 
 struct lnl_reply {
 	const struct nlmsghdr *req;	/* what we sent, to map offsets */
+	const struct lnl_attrs *attrs;	/* and to name its attributes */
 	int (*cb)(struct nl_msg *msg, void *arg);
 	void *arg;
 	bool done;
@@ -48,6 +49,7 @@ int lnl_open(struct lnl *nl)
 {
 	int one = 1, err;
 
+	nl->attrs = NULL;
 	nl->sk = nl_socket_alloc();
 	if (!nl->sk) {
 		error("out of memory");
@@ -99,25 +101,17 @@ struct nl_msg *lnl_req(struct lnl *nl, uint8_t cmd, int flags)
 	return msg;
 }
 
-/* Whether cmd's attributes are an auto rule's (else a device's). */
-static bool lnl_cmd_auto(uint8_t cmd)
-{
-	return cmd == LRO_CMD_AUTO_GET || cmd == LRO_CMD_AUTO_ADD ||
-	       cmd == LRO_CMD_AUTO_DEL;
-}
-
 /*
- * The name of attribute type of req, at the top level or inside a nest
- * (an auto rule's config: a subset of dev), for an error report.
+ * The name of attribute type of a request, at the top level or inside the
+ * nest its attrs name, for an error report: a device's where the request
+ * says nothing else (lnl_open()).
  */
-static const char *lnl_attr_name(const struct nlmsghdr *req, bool nested,
+static const char *lnl_attr_name(const struct lnl_attrs *a, bool nested,
 				 int type)
 {
-	const struct genlmsghdr *gnlh = nlmsg_data(req);
-
-	if (lnl_cmd_auto(gnlh->cmd) && !nested)
-		return auto_attr_name(type);
-	return attr_name(type);
+	if (!a)
+		return attr_name(type);
+	return nested ? a->nest_name(type) : a->name(type);
 }
 
 /* Whether nla of req is at offset off. */
@@ -129,28 +123,29 @@ static bool lnl_attr_is_at(const struct nlmsghdr *req,
 
 /*
  * The name of the attribute of req at offset off: a top-level one, or one
- * inside an auto rule's config nest. NULL where there is none, and for a
- * device's ifindex, since the kernel's messages about it name the device.
+ * inside the nest a's name (an auto rule's config). NULL where there is
+ * none, and for a device's ifindex, since the kernel's messages about it
+ * name the device.
  */
-static const char *lnl_attr_at(const struct nlmsghdr *req, uint32_t off)
+static const char *lnl_attr_at(const struct lnl_attrs *a,
+			       const struct nlmsghdr *req, uint32_t off)
 {
 	const struct genlmsghdr *gnlh = nlmsg_data(req);
-	bool is_auto = lnl_cmd_auto(gnlh->cmd);
 	struct nlattr *nla, *in;
 	int rem, irem;
 
 	nla_for_each_attr(nla, genlmsg_attrdata(gnlh, 0),
 			  genlmsg_attrlen(gnlh, 0), rem) {
 		if (lnl_attr_is_at(req, nla, off)) {
-			if (!is_auto && nla_type(nla) == LRO_A_DEV_IFINDEX)
+			if (!a && nla_type(nla) == LRO_A_DEV_IFINDEX)
 				return NULL;
-			return lnl_attr_name(req, false, nla_type(nla));
+			return lnl_attr_name(a, false, nla_type(nla));
 		}
-		if (!is_auto || nla_type(nla) != LRO_A_AUTO_CONFIG)
+		if (!a || !a->nest || nla_type(nla) != a->nest)
 			continue;
 		nla_for_each_nested(in, nla, irem)
 			if (lnl_attr_is_at(req, in, off))
-				return lnl_attr_name(req, true, nla_type(in));
+				return lnl_attr_name(a, true, nla_type(in));
 	}
 	return NULL;
 }
@@ -201,9 +196,10 @@ static void lnl_ack_tlvs(struct lnl_reply *r, const struct nlmsghdr *nlh)
 			 nla_len(tb[NLMSGERR_ATTR_MSG]),
 			 (char *)nla_data(tb[NLMSGERR_ATTR_MSG]));
 	if (tb[NLMSGERR_ATTR_OFFS])
-		r->bad_attr = lnl_attr_at(r->req, nla_get_u32(tb[NLMSGERR_ATTR_OFFS]));
+		r->bad_attr = lnl_attr_at(r->attrs, r->req,
+					  nla_get_u32(tb[NLMSGERR_ATTR_OFFS]));
 	if (tb[NLMSGERR_ATTR_MISS_TYPE])
-		r->miss_attr = lnl_attr_name(r->req, !!tb[NLMSGERR_ATTR_MISS_NEST],
+		r->miss_attr = lnl_attr_name(r->attrs, !!tb[NLMSGERR_ATTR_MISS_NEST],
 					     nla_get_u32(tb[NLMSGERR_ATTR_MISS_TYPE]));
 	if (tb[NLMSGERR_ATTR_POLICY])
 		lnl_parse_policy(r, tb[NLMSGERR_ATTR_POLICY]);
@@ -312,6 +308,7 @@ int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
 {
 	struct lnl_reply r = {
 		.req = nlmsg_hdr(req),
+		.attrs = nl->attrs,
 		.cb = cb,
 		.arg = arg,
 	};

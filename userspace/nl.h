@@ -10,9 +10,21 @@
 
 #include <netlink/msg.h>
 
+/*
+ * How the attributes of a request are named in an error report: name()
+ * at the top level, nest_name() inside the top-level nest of type nest
+ * (0: none).
+ */
+struct lnl_attrs {
+	const char *(*name)(int type);
+	int nest;
+	const char *(*nest_name)(int type);
+};
+
 struct lnl {
 	struct nl_sock *sk;
 	int family;
+	const struct lnl_attrs *attrs;	/* NULL: a device's (attr_name()) */
 };
 
 /* Connects and resolves the family (the kernel autoloads lro.ko).
