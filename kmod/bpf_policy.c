@@ -88,7 +88,7 @@ static const struct bpf_verifier_ops lro_policy_verifier_ops = {
 };
 
 /* The name, the one member that is not a program: checked and copied. */
-static int lro_bpf_policy_init_member(const struct btf_type *t,
+static int lro_policy_init_member(const struct btf_type *t,
 				  const struct btf_member *member,
 				  void *kdata, const void *udata)
 {
@@ -158,7 +158,7 @@ static struct bpf_struct_ops lro_policy_struct_ops = {
 	.verifier_ops = &lro_policy_verifier_ops,
 	.init = lro_policy_ops_init,
 	.check_member = lro_policy_check_member,
-	.init_member = lro_bpf_policy_init_member,
+	.init_member = lro_policy_init_member,
 	.reg = lro_policy_reg,
 	.unreg = lro_policy_unreg,
 	.cfi_stubs = &lro_policy_stubs,

@@ -47,9 +47,10 @@ static struct lro_config *lro_dev_cfg(const struct lro_dev *ld)
 }
 
 /* A copy of @cfg to publish, charged as the rest of a device's state. */
-static struct lro_config *lro_config_dup(const struct lro_config *cfg)
+static struct lro_config *lro_config_dup(const struct lro_config *cfg,
+					 gfp_t gfp)
 {
-	return kmemdup(cfg, sizeof(*cfg), GFP_KERNEL_ACCOUNT);
+	return kmemdup(cfg, sizeof(*cfg), GFP_KERNEL_ACCOUNT | gfp);
 }
 
 static void lro_dev_free(struct lro_dev *ld)
@@ -62,7 +63,7 @@ static void lro_dev_free(struct lro_dev *ld)
 static struct lro_dev *lro_dev_alloc(struct net_device *dev,
 				     const struct lro_config *cfg)
 {
-	struct lro_config *c = lro_config_dup(cfg);
+	struct lro_config *c = lro_config_dup(cfg, 0);
 	struct lro_dev *ld;
 
 	ld = kzalloc(sizeof(*ld), GFP_KERNEL_ACCOUNT);
@@ -212,14 +213,16 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
  * under RCU. What the new one needs of each CPU comes first (descriptor
  * arrays of its max_desc, held packets sent up); the hold and the policy
  * each CPU takes after (lro_rx_take_hold()), so none calls the old policy
- * once this returns. Return: 0, or -ENOMEM with nothing changed.
+ * once this returns. Return: 0, or -ENOMEM with nothing changed (never
+ * with __GFP_NOFAIL and the same max_desc).
  */
-static int lro_dev_set_config(struct lro_dev *ld, const struct lro_config *cfg)
+static int lro_dev_set_config(struct lro_dev *ld, const struct lro_config *cfg,
+			      gfp_t gfp)
 {
 	struct lro_config *old = lro_dev_cfg(ld), *c;
 	int err;
 
-	c = lro_config_dup(cfg);
+	c = lro_config_dup(cfg, gfp);
 	if (!c)
 		return -ENOMEM;
 	if (cfg->max_desc != old->max_desc) {
@@ -256,8 +259,10 @@ void lro_dev_drop_policy(const struct lro_policy_ops *ops)
 		if (cfg.policy != ops)
 			continue;
 		cfg.policy = NULL;
-		/* A change of policy alone: lro_dev_set_config() cannot fail. */
-		WARN_ON_ONCE(lro_dev_set_config(ld, &cfg));
+		/* The policy is going away: this must not fail (a small
+		 * object, the same max_desc).
+		 */
+		lro_dev_set_config(ld, &cfg, __GFP_NOFAIL);
 		lro_nl_notify(ld, LRO_NOTIFY_CHANGE);
 	}
 }
@@ -283,7 +288,7 @@ int lro_dev_configure(struct lro_dev *ld, const struct lro_config *cfg,
 	err = lro_config_check(cfg, extack);
 	if (err)
 		return err;
-	err = lro_dev_set_config(ld, cfg);
+	err = lro_dev_set_config(ld, cfg, 0);
 	if (err) {
 		lro_set_nomem(extack, cfg->max_desc);
 		return err;
