@@ -53,14 +53,14 @@ static void lro_complete(struct net_lro_desc *d)
 }
 
 /**
- * lro_send_up - send one packet up the stack, without counting it
+ * __lro_deliver - send one packet up the stack, without counting it
  * @mgr: LRO manager
  * @skb: packet, aggregated or not
  *
  * Through @mgr->deliver if set, else netif_receive_skb() under LRO_F_NAPI
  * and netif_rx() otherwise, as in 2007.
  */
-void lro_send_up(struct net_lro_mgr *mgr, struct sk_buff *skb)
+void __lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb)
 {
 	if (mgr->deliver)
 		mgr->deliver(mgr, skb);
@@ -70,12 +70,12 @@ void lro_send_up(struct net_lro_mgr *mgr, struct sk_buff *skb)
 		netif_rx(skb);
 }
 
-/* lro_send_up(), counted in pkts_out/bytes_out */
+/* __lro_deliver(), counted in pkts_out/bytes_out */
 void lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb)
 {
 	mgr->stats.pkts_out++;
 	mgr->stats.bytes_out += skb->len;
-	lro_send_up(mgr, skb);
+	__lro_deliver(mgr, skb);
 }
 
 void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,

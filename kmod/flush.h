@@ -12,7 +12,7 @@ void lro_flush(struct net_lro_mgr *mgr, struct net_lro_desc *d,
 void lro_flush_all_reason(struct net_lro_mgr *mgr, enum lro_flush_reason why);
 u64 lro_flush_due(struct net_lro_mgr *mgr, u64 now, bool in_order);
 void lro_drop_all(struct net_lro_mgr *mgr);
-void lro_send_up(struct net_lro_mgr *mgr, struct sk_buff *skb);
+void __lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb);
 void lro_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb);
 void lro_flush_mem(struct net_lro_mgr *mgr);
 

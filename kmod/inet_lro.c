@@ -28,7 +28,7 @@ void lro_receive_skb(struct net_lro_mgr *lro_mgr, struct sk_buff *skb,
 {
 	/* lro_rx_skb() counted a passed skb in pkts_out/bytes_out already */
 	if (lro_rx_skb(lro_mgr, skb, priv) == LRO_PASS)
-		lro_send_up(lro_mgr, skb);
+		__lro_deliver(lro_mgr, skb);
 }
 EXPORT_SYMBOL_GPL(lro_receive_skb);
 

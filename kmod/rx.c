@@ -70,7 +70,10 @@ static void lro_skip_seen(struct sk_buff *skb, bool at_once)
 		skb_set_redirected_noclear(skb, true);
 }
 
-static void lro_reinject(struct net_lro_mgr *mgr, struct sk_buff *skb)
+/* Each manager's deliver(): what LRO sends up, and what it passes
+ * without LRO_F_NAPI, enters the device's receive path again.
+ */
+static void lro_rx_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb)
 {
 	bool at_once = mgr->features & LRO_F_NAPI;
 
@@ -169,7 +172,7 @@ static rx_handler_result_t lro_pass(struct lro_pcpu *pc, struct sk_buff *skb)
 {
 	if (pc->mgr.features & LRO_F_NAPI)
 		return RX_HANDLER_PASS;
-	lro_reinject(&pc->mgr, skb);
+	lro_rx_deliver(&pc->mgr, skb);
 	return RX_HANDLER_CONSUMED;
 }
 
@@ -511,7 +514,7 @@ int lro_rx_alloc(struct lro_rx *rx, struct net_device *dev,
 		pc->mgr.max_aggr = cfg->max_aggr;
 		pc->mgr.max_desc = cfg->max_desc;
 		pc->mgr.max_held_bytes = cfg->max_held_bytes;
-		pc->mgr.deliver = lro_reinject;
+		pc->mgr.deliver = lro_rx_deliver;
 		INIT_LIST_HEAD(&pc->mgr.active);
 		INIT_LIST_HEAD(&pc->pending);
 		lro_pcpu_take_hold(pc, cfg);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # What LRO sends up goes through the device's receive path a second time
-# (rx.c: lro_reinject()). Packet taps, tc and netfilter ingress saw its
+# (rx.c: lro_rx_deliver()). Packet taps, tc and netfilter ingress saw its
 # bytes already, as the segments that brought them, before the rx_handler
 # took those: they must not see them again. And without LRO_F_NAPI, where
 # held packets go up through netif_rx(), a segment passed after its flow's
