@@ -21,6 +21,20 @@ struct net_lro_desc *lro_new_desc(struct net_lro_mgr *mgr);
 void lro_hash_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d);
 void lro_release_desc(struct net_lro_mgr *mgr, struct net_lro_desc *d);
 
+/* The manager whose lro_arr holds @mgr's descriptors (net_lro_mgr.table) */
+static __always_inline struct net_lro_mgr *lro_table(struct net_lro_mgr *mgr)
+{
+	return mgr->table ?: mgr;
+}
+
+/* A manager with no descriptors to take passes every segment. */
+static inline bool lro_has_descs(struct net_lro_mgr *mgr)
+{
+	const struct net_lro_mgr *t = lro_table(mgr);
+
+	return mgr->max_desc > 0 && t->max_desc > 0 && t->lro_arr;
+}
+
 /*
  * Flow comparisons, inlined: lro_find_desc()'s fast path runs for every
  * segment (a call to lro_same_tuple() alone cost 11 instructions of the

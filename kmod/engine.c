@@ -572,7 +572,7 @@ enum lro_verdict lro_rx_skb(struct net_lro_mgr *mgr, struct sk_buff *skb,
 	lro_mgr_ready(mgr);
 	mgr->stats.pkts_in++;
 	mgr->stats.bytes_in += skb->len;
-	if (unlikely(mgr->max_desc <= 0 || !mgr->lro_arr))
+	if (unlikely(!lro_has_descs(mgr)))
 		goto pass;
 	if (skb_vlan_tag_present(skb))
 		seg.vlan_tag = skb_vlan_tag_get_id(skb);

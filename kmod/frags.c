@@ -12,6 +12,7 @@
 #include <linux/skbuff_ref.h>
 #include <net/checksum.h>
 
+#include "desc.h"
 #include "engine.h"
 #include "flush.h"
 #include "frags.h"
@@ -262,7 +263,7 @@ static struct sk_buff *lro_frags_rx(struct net_lro_mgr *mgr, skb_frag_t *frags,
 	mgr->stats.pkts_in++;
 	/* network header on, as in skb mode and in bytes_out */
 	mgr->stats.bytes_in += len - ETH_HLEN;
-	if (mgr->max_desc <= 0 || !mgr->lro_arr ||
+	if (!lro_has_descs(mgr) ||
 	    lro_frags_parse(mgr, &f, priv, &seg))
 		goto pass;
 	if (lro_receive_frame(mgr, &seg, &f) == LRO_HELD)

@@ -88,7 +88,7 @@ void lro_flush_pkt(struct net_lro_mgr *lro_mgr, struct iphdr *iph,
 	struct lro_seg seg = { .iph = iph, .tcph = tcph };
 	struct net_lro_desc *d;
 
-	if (lro_mgr->max_desc <= 0 || !lro_mgr->lro_arr)
+	if (!lro_has_descs(lro_mgr))
 		return;
 	lro_mgr_ready(lro_mgr);
 	lro_seg_hash(&seg);

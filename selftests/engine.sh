@@ -12,7 +12,7 @@ source "$(dirname "$0")/lib.sh"
 need_root
 
 ko=$BUILD/selftests/engine/lro_engine_test.ko
-cases=169	# the module's number of cases: none may go missing
+cases=170	# the module's number of cases: none may go missing
 params=/sys/module/lro_engine_test/parameters
 
 [ -f "$ko" ] || skip "$ko is missing (make selftests)"

@@ -2,7 +2,8 @@
 /*
  * lro_engine_test: descriptors and flows. Running out of descriptors
  * (no_desc, eviction), lro_flush_pkt() and lro_flush_all() order, many
- * flows in the hash, and what tells flows apart (VLAN, device).
+ * flows in the hash, what tells flows apart (VLAN, device), and managers
+ * sharing one table.
  */
 
 #include <linux/module.h>
@@ -151,6 +152,77 @@ static const char *c_dev(struct lt_ctx *t, unsigned long arg)
 	return NULL;
 }
 
+/* @b's counters into the test manager's, which the expectations check */
+static void lt_add_stats(struct lt_ctx *t, const struct net_lro_stats *b)
+{
+	unsigned long *to = (unsigned long *)&t->mgr.stats;
+	const unsigned long *from = (const unsigned long *)b;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(*b) / sizeof(*from); i++)
+		to[i] += from[i];
+}
+
+/*
+ * Two managers of one device sharing a table of 2 descriptors (as lro.ko
+ * shares one per CPU between devices): A with max_desc 1, B with 2. Flow
+ * x is flow a's 4-tuple on the same device, its sequence continuing a's,
+ * but given to B: it must not join A's packet (descriptors are found per
+ * manager). A's second flow finds A's max_desc taken, B's second flow the
+ * table full: both pass.
+ */
+static const char *c_shared(struct lt_ctx *t, unsigned long arg)
+{
+	struct lt_flow *a = lt_flow(t), *c = lt_flow(t), *d = lt_flow(t);
+	struct lt_flow *x = lt_flow(t);
+	struct net_lro_mgr tbl = { .max_desc = 2 }, b = t->mgr;
+	const char *err = NULL;
+	struct sk_buff *skb;
+	unsigned int i;
+
+	tbl.lro_arr = kvcalloc(2, sizeof(*tbl.lro_arr), GFP_KERNEL);
+	if (!tbl.lro_arr) {
+		t->err = "no memory for descriptors";
+		return NULL;
+	}
+	b.lro_arr = NULL;
+	b.max_desc = 2;
+	b.table = &tbl;
+	INIT_LIST_HEAD(&b.active);
+	t->mgr.table = &tbl;
+	t->mgr.max_desc = 1;
+	t->no_desc = 2;
+
+	*x = *a;
+	x->seq += MSS;		/* as if after a's first segment */
+	x->id++;
+	lt_seg(t, a, MSS, 0);
+	for (i = 0; i < 2; i++) {
+		skb = lt_make(t, i ? d : x, MSS, 0);
+		if (!skb)
+			break;
+		local_bh_disable();
+		lro_receive_skb(&b, skb, NULL);
+		local_bh_enable();
+		if (!i)
+			lt_seg(t, c, MSS, 0);
+	}
+	if (t->mgr.nr_active != 1 || b.nr_active != 1 || tbl.nr_active != 2)
+		err = lt_fail(t, "held: A %u, B %u, table %u; want 1, 1, 2",
+			      t->mgr.nr_active, b.nr_active, tbl.nr_active);
+	lt_flush_all(t);
+	local_bh_disable();
+	lro_flush_all(&b);
+	local_bh_enable();
+	for (i = 0; i < 2 && !err; i++)
+		if (tbl.lro_arr[i].bucket || tbl.lro_arr[i].active || tbl.nr_active)
+			err = lt_fail(t, "idle, but table descriptor %u busy", i);
+	lt_add_stats(t, &b.stats);
+	t->mgr.table = NULL;
+	kvfree(tbl.lro_arr);
+	return err;
+}
+
 /*
  * One pair of ports between three pairs of addresses: A, B with another
  * source, C with another destination; A1 B1 C1 A2 B2 C2 make three
@@ -234,6 +306,7 @@ static const struct lt_case cases[] = {
 	{ "many_flows", c_many, 0, NULL },
 	{ "vlan_keyed", c_vlan, 0, "2Bx3 1Kx3" },
 	{ "dev_keyed", c_dev, 0, "2Bx2" },
+	{ "shared_table", c_shared, 0, "1px2 1Bx2" },
 	{ "addr_keyed", c_addr, 0, "2Bx3" },
 	{ "v6_addr_keyed", c_addr, 1, "2Bx3" },
 	{ "held_mem", c_held_mem, 0, "1Hx4 1Bx2" },

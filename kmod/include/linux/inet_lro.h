@@ -25,6 +25,9 @@
  *    its descriptor takes the new flow (2007 passed the segment).
  *  - Each packet has its own max_aggr and hold, which a module wrapping
  *    the manager (lro.ko's rx_handler) may set through @ops.
+ *  - Managers may share one descriptor array (@table): lro.ko keeps one
+ *    per CPU for every device, and each device's @max_desc bounds what it
+ *    holds of it.
  *
  * Out-of-tree users: add this directory to the include path and the
  * module's Module.symvers to KBUILD_EXTRA_SYMBOLS.
@@ -142,6 +145,7 @@ struct net_lro_stats {
  * @pkt_aggr_cnt: segments held in @parent
  * @vlan_packet: the flow's packets carry a VLAN tag (hwaccel variants)
  * @active: the descriptor holds a packet
+ * @mgr: the manager holding it (the array may be shared, see @table)
  *
  * Drivers only allocate and zero an array of these; its contents are LRO's.
  */
@@ -176,6 +180,7 @@ struct net_lro_desc {
 	int pkt_aggr_cnt;
 	int vlan_packet;
 	int active;
+	struct net_lro_mgr *mgr;
 };
 
 /**
@@ -188,6 +193,7 @@ struct net_lro_desc {
  *	if it passes a full checksum in the @sum argument, CHECKSUM_NONE if
  *	LRO must verify them
  * @max_desc: number of descriptors in @lro_arr: flows aggregated at once
+ *	(with @table, the most this manager holds of @table's)
  * @max_aggr: segments aggregated into one packet at most
  * @max_held_bytes: memory the packets held may take (truesize, bytes);
  *	past it the oldest are sent up (LRO_FLUSH_MEM). 0: no limit, as in
@@ -207,6 +213,12 @@ struct net_lro_desc {
  *	netif_receive_skb()/netif_rx() (extension to the 2007 API)
  * @ops: hooks of a module that wraps the manager (lro.ko's rx_handler:
  *	its hold timer and BPF policies); NULL for drivers
+ * @table: optional; another manager whose @lro_arr and @max_desc this one
+ *	takes its descriptors from, shared with others that do the same, all
+ *	in one receive context (extension to the 2007 API). The table
+ *	manager only lends: its own @nr_active counts what is lent; to
+ *	change its array, flush every manager using it first. NULL: this
+ *	manager's @lro_arr
  * @active: active descriptors, oldest first (LRO's)
  * @free_desc: 1 + index of the first free descriptor that was used before
  *	(LRO's)
@@ -251,6 +263,7 @@ struct net_lro_mgr {
 	void (*deliver)(struct net_lro_mgr *lro_mgr, struct sk_buff *skb);
 
 	const struct lro_engine_ops *ops;
+	struct net_lro_mgr *table;
 
 	struct list_head active;
 	u32 free_desc;
