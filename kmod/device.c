@@ -60,6 +60,20 @@ static void lro_dev_free(struct lro_dev *ld)
 	kfree(ld);
 }
 
+/*
+ * Size every CPU's descriptor table for the largest max_desc attached,
+ * with @max_desc for @self (a device being attached or changed; 0: gone).
+ */
+static int lro_dev_size_tables(const struct lro_dev *self, u32 max_desc)
+{
+	const struct lro_dev *ld;
+
+	list_for_each_entry(ld, &lro_devs, node)
+		if (ld != self)
+			max_desc = max(max_desc, lro_dev_cfg(ld)->max_desc);
+	return lro_rx_size_tables(max_desc);
+}
+
 static struct lro_dev *lro_dev_alloc(struct net_device *dev,
 				     const struct lro_config *cfg)
 {
@@ -175,22 +189,21 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 		return -EBUSY;
 	}
 	ld = lro_dev_alloc(dev, cfg);
-	if (!ld) {
+	if (!ld || lro_dev_size_tables(NULL, cfg->max_desc)) {
+		err = -ENOMEM;
 		lro_set_nomem(extack, cfg->max_desc);
-		return -ENOMEM;
+		goto err_free;
 	}
 	ld->by_rule = by_rule;
 	ld->kobj = lro_sysfs_add(dev);
 	if (IS_ERR(ld->kobj)) {
 		err = PTR_ERR(ld->kobj);
-		lro_dev_free(ld);
-		return err;
+		goto err_free;
 	}
 	err = netdev_rx_handler_register(dev, lro_handle_frame, &ld->rx);
 	if (err) {
 		lro_sysfs_del(ld->kobj);
-		lro_dev_free(ld);
-		return err;
+		goto err_free;
 	}
 	netdev_hold(dev, &ld->tracker, GFP_KERNEL);
 	list_add_tail(&ld->node, &lro_devs);
@@ -206,15 +219,22 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 				       "%s has GRO on: if its driver uses GRO, GRO runs first",
 				       dev->name);
 	return 0;
+
+err_free:
+	if (ld)
+		lro_dev_free(ld);
+	lro_dev_size_tables(NULL, 0);	/* back to the others' size */
+	return err;
 }
 
 /*
  * Publish @cfg as @ld's configuration: the receive path reads it whole,
- * under RCU. What the new one needs of each CPU comes first (descriptor
- * arrays of its max_desc, held packets sent up); the hold and the policy
- * each CPU takes after (lro_rx_take_hold()), so none calls the old policy
- * once this returns. Return: 0, or -ENOMEM with nothing changed (never
- * with __GFP_NOFAIL and the same max_desc).
+ * under RCU. A larger max_desc may need larger descriptor tables first;
+ * the hold, the policy and max_desc each CPU takes after, its held packets
+ * sent up (lro_rx_take_hold()), so none calls the old policy or holds past
+ * the new max_desc once this returns; a smaller max_desc may let the
+ * tables shrink. Return: 0, or -ENOMEM with nothing changed (never with
+ * __GFP_NOFAIL and the same max_desc).
  */
 static int lro_dev_set_config(struct lro_dev *ld, const struct lro_config *cfg,
 			      gfp_t gfp)
@@ -225,8 +245,8 @@ static int lro_dev_set_config(struct lro_dev *ld, const struct lro_config *cfg,
 	c = lro_config_dup(cfg, gfp);
 	if (!c)
 		return -ENOMEM;
-	if (cfg->max_desc != old->max_desc) {
-		err = lro_rx_resize(&ld->rx, cfg->max_desc);
+	if (cfg->max_desc > old->max_desc) {
+		err = lro_dev_size_tables(ld, cfg->max_desc);
 		if (err) {
 			kfree(c);
 			return err;
@@ -234,8 +254,10 @@ static int lro_dev_set_config(struct lro_dev *ld, const struct lro_config *cfg,
 	}
 	rcu_assign_pointer(ld->rx.cfg, c);
 	if (cfg->flush_timeout_us != old->flush_timeout_us ||
-	    cfg->policy != old->policy)
+	    cfg->policy != old->policy || cfg->max_desc != old->max_desc)
 		lro_rx_take_hold(&ld->rx);
+	if (cfg->max_desc < old->max_desc)
+		lro_dev_size_tables(ld, cfg->max_desc);	/* or they stay larger */
 	kfree_rcu(old, rcu);
 	return 0;
 }
@@ -311,6 +333,7 @@ static void __lro_dev_detach(struct lro_dev *ld, bool drop)
 	list_del(&ld->node);
 	netdev_put(dev, &ld->tracker);
 	lro_dev_free(ld);
+	lro_dev_size_tables(NULL, 0);	/* the others' size, or none */
 }
 
 /**

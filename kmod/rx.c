@@ -11,7 +11,12 @@
  *
  * Per-device state is per CPU and only touched by its own CPU, in softirq
  * context or in process context on that CPU with bottom halves disabled
- * (lro_rx_visit()): the fast path takes no lock. A device's settings are
+ * (lro_on_each_cpu()): the fast path takes no lock. What holds flows is
+ * per CPU and shared by every device, as GRO's lists are per NAPI: each
+ * device's manager takes descriptors from its CPU's table
+ * (net_lro_mgr.table) up to its max_desc, so attaching a device allocates
+ * no flow table. The tables are as large as the largest max_desc
+ * attached (lro_rx_size_tables()), none when nothing is. A device's settings are
  * one object device.c replaces whole (struct lro_rx.cfg), read under the
  * RCU the receive path runs in; the hold and the policy, which decide how
  * packets already held go up, each CPU takes with the rest of its state
@@ -29,17 +34,20 @@
 #include "flush.h"
 #include "rx.h"
 
-/* Per-CPU flush context shared by all devices. */
+/* Per-CPU flush context and descriptor table, shared by all devices. */
 struct lro_cpu {
 	struct napi_struct napi;
 	struct list_head pending;	/* struct lro_pcpu holding segments */
 	struct hrtimer timer;
+	struct net_lro_mgr table;	/* lends its lro_arr to every device */
+	struct net_lro_desc *spare;	/* see lro_rx_size_tables() */
 	bool offline;			/* going down or down: hold nothing */
 };
 
 static DEFINE_PER_CPU(struct lro_cpu, lro_cpus);
 static struct net_device *lro_napi_dev;
 static enum cpuhp_state lro_cpuhp_state;
+static u32 lro_table_size;		/* of every CPU's table, under RTNL */
 
 /*
  * Packets LRO sends up go through the device's receive path again, and so
@@ -130,11 +138,12 @@ static const struct lro_engine_ops lro_policy_engine_ops = {
 	.flushed = lro_policy_ops_flushed,
 };
 
-/* Take the device's hold and policy. Nothing may be held (or, at init,
- * the CPU's state not yet be in use).
+/* Take the device's hold, policy and max_desc. Nothing may be held (or,
+ * at init, the CPU's state not yet be in use).
  */
 static void lro_pcpu_take_hold(struct lro_pcpu *pc, const struct lro_config *cfg)
 {
+	pc->mgr.max_desc = cfg->max_desc;
 	pc->hold_us = cfg->flush_timeout_us;
 	pc->policy.ops = cfg->policy;
 	if (cfg->policy)
@@ -256,12 +265,11 @@ static enum hrtimer_restart lro_timer_fn(struct hrtimer *timer)
 }
 
 /*
- * Run @v on every CPU's state of @rx, on that CPU with bottom halves
- * disabled, so it cannot race with the rx_handler or lro_poll() there.
+ * Run @w->fn on every CPU, on that CPU with bottom halves disabled, so it
+ * cannot race with the rx_handler or lro_poll() there.
  */
 struct lro_cpu_work {
-	struct lro_rx *rx;
-	struct lro_pcpu_visit *v;
+	void (*fn)(struct lro_cpu_work *w, int cpu);
 	int cpu;
 };
 
@@ -270,21 +278,41 @@ static long lro_cpu_work_fn(void *data)
 	struct lro_cpu_work *w = data;
 
 	local_bh_disable();
-	w->v->fn(w->v, per_cpu_ptr(w->rx->pcpu, w->cpu), w->cpu);
+	w->fn(w, w->cpu);
 	local_bh_enable();
 	return 0;
 }
 
+/* Under cpus_read_lock() */
+static void lro_on_each_cpu(struct lro_cpu_work *w)
+{
+	for_each_possible_cpu(w->cpu) {
+		if (cpu_online(w->cpu))
+			work_on_cpu(w->cpu, lro_cpu_work_fn, w);
+		else
+			lro_cpu_work_fn(w);	/* it holds nothing, runs nothing */
+	}
+}
+
+/* A struct lro_pcpu_visit of one device, on every CPU */
+struct lro_rx_work {
+	struct lro_cpu_work w;
+	struct lro_rx *rx;
+	struct lro_pcpu_visit *v;
+};
+
+static void lro_rx_work_fn(struct lro_cpu_work *w, int cpu)
+{
+	struct lro_rx_work *rw = container_of(w, struct lro_rx_work, w);
+
+	rw->v->fn(rw->v, per_cpu_ptr(rw->rx->pcpu, cpu), cpu);
+}
+
 static void __lro_rx_visit(struct lro_rx *rx, struct lro_pcpu_visit *v)
 {
-	struct lro_cpu_work w = { .rx = rx, .v = v };
+	struct lro_rx_work rw = { { lro_rx_work_fn }, rx, v };
 
-	for_each_possible_cpu(w.cpu) {
-		if (cpu_online(w.cpu))
-			work_on_cpu(w.cpu, lro_cpu_work_fn, &w);
-		else
-			lro_cpu_work_fn(&w);	/* it holds nothing, runs nothing */
-	}
+	lro_on_each_cpu(&rw.w);
 }
 
 static void lro_rx_visit(struct lro_rx *rx, struct lro_pcpu_visit *v)
@@ -364,9 +392,10 @@ struct lro_hold_visit {
 };
 
 /*
- * Send up what was held under the old hold or policy, then take the
- * device's new ones: a packet is told to the policy that started it, and
- * the packets held without a policy keep one hold, oldest first.
+ * Send up what was held under the old hold, policy or max_desc, then take
+ * the device's new ones: a packet is told to the policy that started it,
+ * the packets held without a policy keep one hold, oldest first, and no
+ * CPU holds more than max_desc.
  */
 static void lro_cpu_take_hold(struct lro_pcpu_visit *v, struct lro_pcpu *pc,
 			      int cpu)
@@ -377,7 +406,8 @@ static void lro_cpu_take_hold(struct lro_pcpu_visit *v, struct lro_pcpu *pc,
 }
 
 /**
- * lro_rx_take_hold - have each CPU take the device's hold and policy
+ * lro_rx_take_hold - have each CPU take the device's hold, policy and
+ *	max_desc
  * @rx: the device, its new configuration published
  *
  * Once this returns, no CPU calls the policy it had before.
@@ -393,78 +423,90 @@ void lro_rx_take_hold(struct lro_rx *rx)
 }
 
 /*
- * What a device's state takes is charged to the memory cgroup of the task
- * that attaches or configures it: the family is open to user namespace
- * root, and max_desc 65536 is 7.5 MiB per CPU. The descriptor arrays fail
- * cleanly at the cgroup's limit (no OOM kill, no warning); the caller says
- * so in the extack.
+ * What LRO allocates for a device is charged to the memory cgroup of the
+ * task that attaches or configures it: the family is open to user
+ * namespace root. The descriptor tables a max_desc needs are charged to
+ * the task that asks for it (max_desc 65536 is 8.5 MiB per CPU) and fail
+ * cleanly at the cgroup's limit (no OOM kill, no warning); the caller
+ * says so in the extack.
  */
 #define LRO_GFP		GFP_KERNEL_ACCOUNT
 #define LRO_GFP_ARR	(GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
-static struct net_lro_desc *lro_alloc_arr(u32 max_desc)
-{
-	return kvcalloc(max_desc, sizeof(struct net_lro_desc), LRO_GFP_ARR);
-}
-
-static void lro_free_spares(struct lro_rx *rx)
+static void lro_free_spares(void)
 {
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
-		struct lro_pcpu *pc = per_cpu_ptr(rx->pcpu, cpu);
+		struct lro_cpu *lc = per_cpu_ptr(&lro_cpus, cpu);
 
-		kvfree(pc->spare);
-		pc->spare = NULL;
+		kvfree(lc->spare);
+		lc->spare = NULL;
 	}
 }
 
-struct lro_resize_visit {
-	struct lro_pcpu_visit v;
-	u32 max_desc;
+struct lro_size_work {
+	struct lro_cpu_work w;
+	u32 size;
 };
 
-/* Switch to the spare descriptor array, after flushing: the engine's hash
- * depends on max_desc.
+/*
+ * Switch this CPU's table to its spare array. Every device's descriptors
+ * on this CPU are in the table: their packets go up first (each device
+ * holding is on the pending list; one sent up may start another there,
+ * on a device above).
  */
-static void lro_cpu_swap_arr(struct lro_pcpu_visit *v, struct lro_pcpu *pc,
-			     int cpu)
+static void lro_cpu_swap_table(struct lro_cpu_work *w, int cpu)
 {
-	struct net_lro_desc *old = pc->mgr.lro_arr;
+	struct lro_cpu *lc = per_cpu_ptr(&lro_cpus, cpu);
+	struct net_lro_desc *old = lc->table.lro_arr;
 
-	lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
-	lro_unqueue(pc);
-	pc->mgr.lro_arr = pc->spare;
-	pc->mgr.max_desc = container_of(v, struct lro_resize_visit, v)->max_desc;
-	pc->spare = old;	/* freed by the caller */
+	while (!list_empty(&lc->pending))
+		lro_pcpu_release(list_first_entry(&lc->pending,
+						  struct lro_pcpu, pending),
+				 false);
+	WARN_ON_ONCE(lc->table.nr_active);
+	lc->table.lro_arr = lc->spare;
+	lc->table.max_desc = container_of(w, struct lro_size_work, w)->size;
+	lc->table.free_desc = 0;
+	lc->table.used_desc = 0;
+	lc->spare = old;	/* freed by the caller */
 }
 
 /**
- * lro_rx_resize - give each CPU's state of a device @max_desc descriptors
- * @rx: the device
- * @max_desc: the new number
+ * lro_rx_size_tables - give each CPU's descriptor table @size descriptors
+ * @size: the largest max_desc of the attached devices; 0 when none is
  *
- * What was held is sent up first.
+ * A changed size sends up what every device holds on each CPU first.
  *
  * Context: RTNL held.
  * Return: 0, or -ENOMEM with nothing changed.
  */
-int lro_rx_resize(struct lro_rx *rx, u32 max_desc)
+int lro_rx_size_tables(u32 size)
 {
-	struct lro_resize_visit r = { { lro_cpu_swap_arr }, max_desc };
+	struct lro_size_work sw = { { lro_cpu_swap_table }, size };
 	int cpu;
 
+	ASSERT_RTNL();
+	if (size == lro_table_size)
+		return 0;
 	for_each_possible_cpu(cpu) {
-		struct lro_pcpu *pc = per_cpu_ptr(rx->pcpu, cpu);
+		struct lro_cpu *lc = per_cpu_ptr(&lro_cpus, cpu);
 
-		pc->spare = lro_alloc_arr(max_desc);
-		if (!pc->spare) {
-			lro_free_spares(rx);
+		if (!size)
+			continue;
+		lc->spare = kvcalloc(size, sizeof(struct net_lro_desc),
+				     LRO_GFP_ARR);
+		if (!lc->spare) {
+			lro_free_spares();
 			return -ENOMEM;
 		}
 	}
-	lro_rx_visit(rx, &r.v);
-	lro_free_spares(rx);	/* now the old arrays */
+	cpus_read_lock();
+	lro_on_each_cpu(&sw.w);
+	cpus_read_unlock();
+	lro_free_spares();	/* now the old arrays */
+	lro_table_size = size;
 	return 0;
 }
 
@@ -474,12 +516,6 @@ int lro_rx_resize(struct lro_rx *rx, u32 max_desc)
  */
 void lro_rx_free(struct lro_rx *rx)
 {
-	int cpu;
-
-	if (!rx->pcpu)
-		return;
-	for_each_possible_cpu(cpu)
-		kvfree(per_cpu_ptr(rx->pcpu, cpu)->mgr.lro_arr);
 	free_percpu(rx->pcpu);
 	rx->pcpu = NULL;
 }
@@ -488,7 +524,7 @@ void lro_rx_free(struct lro_rx *rx)
  * lro_rx_alloc - set up each CPU's state of a device being attached
  * @rx: the device's, zeroed
  * @dev: the device
- * @cfg: its configuration
+ * @cfg: its configuration; the tables must have its max_desc
  *
  * Context: RTNL held.
  * Return: 0, or -ENOMEM (lro_rx_free() cleans up).
@@ -505,14 +541,11 @@ int lro_rx_alloc(struct lro_rx *rx, struct net_device *dev,
 	for_each_possible_cpu(cpu) {
 		struct lro_pcpu *pc = per_cpu_ptr(rx->pcpu, cpu);
 
-		pc->mgr.lro_arr = lro_alloc_arr(cfg->max_desc);
-		if (!pc->mgr.lro_arr)
-			return -ENOMEM;
 		pc->rx = rx;
 		pc->mgr.dev = dev;
+		pc->mgr.table = &per_cpu_ptr(&lro_cpus, cpu)->table;
 		pc->mgr.features = cfg->features;
 		pc->mgr.max_aggr = cfg->max_aggr;
-		pc->mgr.max_desc = cfg->max_desc;
 		pc->mgr.max_held_bytes = cfg->max_held_bytes;
 		pc->mgr.deliver = lro_rx_deliver;
 		INIT_LIST_HEAD(&pc->mgr.active);
@@ -601,7 +634,8 @@ int lro_rx_init(void)
 /**
  * lro_rx_exit - tear down the per-CPU flush contexts
  *
- * Call once no device is attached: nothing is pending then.
+ * Call once no device is attached: nothing is pending then, and the
+ * tables are gone (lro_rx_size_tables(0)).
  */
 void lro_rx_exit(void)
 {

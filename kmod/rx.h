@@ -17,8 +17,9 @@
 struct lro_rx;
 
 /*
- * One device's LRO state on one CPU: the engine's manager, and what lro.ko
- * adds to it through its struct lro_engine_ops: the hold and the policy.
+ * One device's LRO state on one CPU: the engine's manager, which takes its
+ * descriptors from the CPU's table, and what lro.ko adds to it through its
+ * struct lro_engine_ops: the hold and the policy.
  */
 struct lro_pcpu {
 	struct net_lro_mgr mgr;
@@ -27,7 +28,6 @@ struct lro_pcpu {
 	bool queued;
 	u32 hold_us;			/* the device's flush_timeout_us */
 	struct lro_policy_state policy;
-	struct net_lro_desc *spare;	/* next lro_arr, see lro_rx_resize() */
 };
 
 /**
@@ -59,7 +59,7 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb);
 int lro_rx_alloc(struct lro_rx *rx, struct net_device *dev,
 		 const struct lro_config *cfg);
 void lro_rx_free(struct lro_rx *rx);
-int lro_rx_resize(struct lro_rx *rx, u32 max_desc);
+int lro_rx_size_tables(u32 size);
 void lro_rx_take_hold(struct lro_rx *rx);
 void lro_rx_release(struct lro_rx *rx, bool drop);
 int lro_rx_try_visit(struct lro_rx *rx, struct lro_pcpu_visit *v);

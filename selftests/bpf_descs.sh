@@ -12,7 +12,7 @@
 #  - the verifier refuses programs that misuse the kfuncs, each for its own
 #    reason, and program types that must not call them;
 #  - snapshots taken in a loop while LRO is detached, reattached,
-#    reconfigured (max_desc swaps the descriptor arrays) and the device
+#    reconfigured (max_desc resizes the shared descriptor tables) and the device
 #    deleted, under traffic: no crash, nothing in the kernel log.
 
 source "$(dirname "$0")/lib.sh"

@@ -1,12 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# What LRO allocates for a device (its per-CPU descriptor arrays: 120 bytes
-# x max_desc x CPUs) is charged to the memory cgroup of the task that asks
-# for it, so a container cannot make the host allocate memory nobody pays
-# for. Inside a cgroup limited to 8 MB, max_desc 256 attaches; max_desc
-# 65536 (15 MB on 2 CPUs) is refused with a clear message, whether asked
-# at attach or as a change, and nothing changes.
+# What LRO allocates for a device is charged to the memory cgroup of the
+# task that asks for it, and so are the per-CPU descriptor tables a larger
+# max_desc needs (136 bytes x max_desc x CPUs), so a container cannot make
+# the host allocate memory nobody pays for. Inside a cgroup limited to
+# 8 MB, max_desc 256 attaches; max_desc 65536 (17 MB on 2 CPUs) is refused
+# with a clear message, whether asked at attach or as a change, and
+# nothing changes.
 #
 #   [ memory cgroup lro_memcg, memory.max 8 MB ]
 #         lroadm set lromem0 ...  ->  lromem0 (dummy)
