@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""report.py MICRO STREAM OUTDIR JSON [--drivers DRIVERS] [KEY=VALUE...]
+"""report.py MICRO STREAM OUTDIR JSON [--drivers DRIVERS] [--kmem KMEM] [KEY=VALUE...]
 
 Turns the raw results of bench/guest.sh (MICRO: lro_bench.ko's lines,
 STREAM: one line per stream, request/response or mixed run) into the table that
 'make bench' prints (OUTDIR/table.txt), the flat JSON object of every
 figure (JSON), and the flow-scaling data for gnuplot (OUTDIR/scaling.dat).
 DRIVERS: the lines of bench/drivers.sh (LRO off and on over e100,
-usb-net and tun), when that guest ran. KEY=VALUE pairs (numbers) are
+usb-net and tun), when that guest ran. KMEM: the lines of bench/kmem.sh
+(kernel memory per attached device, one per vCPU count), when those
+guests ran. KEY=VALUE pairs (numbers) are
 added to the JSON as they are: the run's context (host load, duration).
 """
 
@@ -52,7 +54,7 @@ def load_stream(path):
     with open(path) as f:
         for line in f:
             w = line.split()
-            if len(w) < 2 or w[0] not in ("stream", "rr", "truesize", "driver", "mixed"):
+            if len(w) < 2 or w[0] not in ("stream", "rr", "truesize", "driver", "mixed", "kmem"):
                 continue
             kv = parse_kv(w[1:])
             kv["kind"] = w[0]
@@ -62,13 +64,15 @@ def load_stream(path):
 
 def main():
     if len(sys.argv) < 5:
-        die("usage: report.py MICRO STREAM OUTDIR JSON [--drivers DRIVERS] [KEY=VALUE...]")
+        die("usage: report.py MICRO STREAM OUTDIR JSON [--drivers DRIVERS] [--kmem KMEM] [KEY=VALUE...]")
     micro_path, stream_path, outdir, json_path = sys.argv[1:5]
     rest = sys.argv[5:]
-    drivers_path = None
-    if rest[:1] == ["--drivers"]:
-        drivers_path = rest[1]
+    opts = {}
+    while rest[:1] in (["--drivers"], ["--kmem"]) and len(rest) > 1:
+        opts[rest[0]] = rest[1]
         rest = rest[2:]
+    drivers_path = opts.get("--drivers")
+    kmem_path = opts.get("--kmem")
     extra = parse_kv(rest)
     tuned_us = int(extra.get("lro_tuned_flush_timeout_us", 1000))
     micro = load_micro(micro_path)
@@ -325,6 +329,17 @@ def main():
                                   out[f"{d}_busy_ticks_per_mb_{cfg}"],
                                   out[f"{d}{s}_cpu_ratio_lro_vs_off"],
                                   out[f"{d}{s}_softirq_ratio_lro_vs_off"]))
+    # 6. kernel memory per attached device, by vCPU count
+    kmem_lines = []
+    if kmem_path:
+        for r in load_stream(kmem_path):
+            n = int(r["cpus"])
+            s = "" if n == 2 else f"_{n}cpu"
+            out[f"kmem_per_device_kb{s}"] = r["per_device_kb"]
+            kmem_lines.append((n, int(r["devices"]), r["plain_kb"], r["lro_kb"],
+                               r["per_device_kb"]))
+        if "kmem_per_device_kb" not in out:
+            die(f"no 2-vCPU line in {kmem_path}")
     out.update(extra)
     out = {k: (round(v, 4) if isinstance(v, float) else v) for k, v in out.items()}
     for k, v in out.items():
@@ -461,7 +476,7 @@ def main():
              "PSH segments are never held)")
     if drv_lines:
         L.append("")
-        L.append("5. Drivers without GRO (bench/drivers.sh; LRO at its defaults, tun_hold: "
+        L.append("7. Drivers without GRO (bench/drivers.sh; LRO at its defaults, tun_hold: "
                  "flush_timeout_us BENCH_DRV_HOLD_US, 1000 by default)")
         L.append(f"   {'':10} {'Mbit/s off':>10} {'LRO':>8} {'ratio':>6} {'IP rx fewer':>11} "
                  f"{'CPU/MB off':>10} {'LRO':>6} {'ratio':>6} {'softirq ratio':>13}")
@@ -495,6 +510,15 @@ def main():
              + goal(out["policy_mixed_bulk_ratio"], ">=", 1.0))
     L.append(f"   policy_mixed_rr_p99_ratio      {out['policy_mixed_rr_p99_ratio']:8.3f}   goal "
              + goal(out["policy_mixed_rr_p99_ratio"], "<=", 1.0))
+    if kmem_lines:
+        L.append("")
+        L.append("9. Kernel memory per attached device (bench/kmem.sh: veth devices created up, "
+                 "without LRO and under an auto rule; MemFree)")
+        L.append(f"   {'vCPUs':>5} {'devices':>7} {'kB without':>10} {'kB with LRO':>11} "
+                 f"{'kB per device':>13}")
+        for n, devs, plain, lro, per in sorted(kmem_lines):
+            L.append(f"   {n:5d} {devs:7d} {plain:10.0f} {lro:11.0f} {per:13.2f}   goal "
+                     + goal(per, "<=", 2))
     text = "\n".join(L) + "\n"
     with open(f"{outdir}/table.txt", "w") as f:
         f.write(text)

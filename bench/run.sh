@@ -30,6 +30,7 @@ out=$BUILD/bench
 micro_vm=$BUILD/vm/bench-micro
 stream_vm=$BUILD/vm/bench-stream
 drivers_vm=$BUILD/vm/bench-drivers
+kmem_vm=$BUILD/vm/bench-kmem
 
 die() { echo "bench: $*" >&2; exit 1; }
 step() { echo "bench: [$(date +%T)] $*"; }
@@ -43,7 +44,7 @@ command -v python3 >/dev/null || die "python3 missing (make deps)"
 # What else runs on this machine: other guests, and the load average.
 others() {
 	{ pgrep -a -f '^qemu-system-x86_64 ' || true; } |
-		grep -v -c -e "$micro_vm" -e "$stream_vm" -e "$drivers_vm" || true
+		grep -v -c -e "$micro_vm" -e "$stream_vm" -e "$drivers_vm" -e "$kmem_vm" || true
 }
 load1() { cut -d' ' -f1 /proc/loadavg; }
 load_start=$(load1)
@@ -63,14 +64,14 @@ sampler() {
 		sleep 5
 	done
 }
-mkdir -p "$out" "$micro_vm" "$stream_vm" "$drivers_vm"
+mkdir -p "$out" "$micro_vm" "$stream_vm" "$drivers_vm" "$kmem_vm"
 sampler &
 sampler_pid=$!
 trap 'kill $sampler_pid 2>/dev/null' EXIT
 start=$(date +%s)
 
 pass="BENCH_MB BENCH_REPS BENCH_RR BENCH_TOTAL BENCH_ROUNDS BENCH_TUNED_US BENCH_SWEEP BENCH_PAR BENCH_PAR_REPS
-      BENCH_MIX_MB BENCH_MIX_REPS BENCH_DRV_MB BENCH_DRV_REPS BENCH_DRV_HOLD_US"
+      BENCH_MIX_MB BENCH_MIX_REPS BENCH_DRV_MB BENCH_DRV_REPS BENCH_DRV_HOLD_US BENCH_KMEM_PAIRS"
 export VM_ENV_PASS="${VM_ENV_PASS:-} $pass"
 
 guest() { # guest SCRIPT VMOUT [VAR=VALUE...]: one guest running bench/SCRIPT
@@ -101,31 +102,38 @@ guest() { # guest SCRIPT VMOUT [VAR=VALUE...]: one guest running bench/SCRIPT
 }
 
 if [ "${BENCH_ONLY:-micro}" = micro ]; then
-	step "1/5 micro-benchmark guest (instruction-counted clock, VM_ICOUNT=1)"
+	step "1/6 micro-benchmark guest (instruction-counted clock, VM_ICOUNT=1)"
 	guest "guest.sh micro" "$micro_vm" VM_ICOUNT=1
 fi
 if [ "${BENCH_ONLY:-stream}" = stream ]; then
-	step "2/5 stream guest (veth pair: no offload, GRO, LRO; latency; hold timer sweep)"
+	step "2/6 stream guest (veth pair: no offload, GRO, LRO; latency; hold timer sweep)"
 	guest "guest.sh stream" "$stream_vm" VM_ICOUNT="${BENCH_STREAM_ICOUNT:-1}"
 fi
 if [ "${BENCH_ONLY:-drivers}" = drivers ]; then
-	step "3/5 drivers guest (e100, usb-net, tun: LRO off and on)"
+	step "3/6 drivers guest (e100, usb-net, tun: LRO off and on)"
 	# On the wall clock: under -icount QEMU's e100 (i82559er) received
 	# nothing at all (ip -s link: 0 packets, not even ARP).
 	guest drivers.sh "$drivers_vm" VM_ICOUNT=0 VM_NICS=e100,usb-net
 fi
+if [ "${BENCH_ONLY:-kmem}" = kmem ]; then
+	step "4/6 memory guests (kernel memory per attached device, 2 and 4 vCPUs)"
+	rm -f "$kmem_vm/kmem.txt"
+	for smp in 2 4; do
+		guest kmem.sh "$kmem_vm" VM_ICOUNT=0 VM_SMP=$smp
+	done
+fi
 [ -z "${BENCH_ONLY:-}" ] || exit 0
 
-step "4/5 report"
+step "5/6 report"
 read -r others_max load_max < "$out/host-load" || { others_max=$others_start; load_max=$load_start; }
 python3 "$top/bench/report.py" "$micro_vm/micro.txt" "$stream_vm/stream.txt" "$out" \
-	"$BUILD/bench.json" --drivers "$drivers_vm/drivers.txt" host_load1_start="$load_start" host_load1_max="$load_max" \
+	"$BUILD/bench.json" --drivers "$drivers_vm/drivers.txt" --kmem "$kmem_vm/kmem.txt" host_load1_start="$load_start" host_load1_max="$load_max" \
 	host_other_guests_max="$others_max" bench_seconds=$(($(date +%s) - start)) \
 	lro_tuned_flush_timeout_us="${BENCH_TUNED_US:-1000}" \
 	stream_icount="${BENCH_STREAM_ICOUNT:-1}" ||
 	die "report failed"
 
-step "5/5 flow-scaling plot"
+step "6/6 flow-scaling plot"
 if command -v gnuplot >/dev/null; then
 	gnuplot <<EOF || die "gnuplot failed"
 set terminal pngcairo noenhanced size 900,600 font ",11"
