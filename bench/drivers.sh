@@ -121,8 +121,8 @@ run() {
 	res=$(cat "$OUT/sink.out")
 	[ "${res%% *}" = "bytes=$((BENCH_DRV_MB << 20))" ] || die "sink got $res, not $BENCH_DRV_MB MB"
 	if [ "$cfg" != off ]; then
-		extra=" aggregated=$(srv cat "/sys/class/net/$DEV/lro/stats/aggregated")"
-		extra+=" flushed=$(srv cat "/sys/class/net/$DEV/lro/stats/flushed")"
+		extra=" aggregated=$(dev_stat "$DEV" aggregated)"
+		extra+=" flushed=$(dev_stat "$DEV" flushed)"
 	fi
 	res="driver drv=${kind/-/} cfg=$cfg rep=$rep mb=$BENCH_DRV_MB $res ip_rx=$((ip1 - ip0))"
 	res+=" softirq_ticks=$((s1 - s0)) busy_ticks=$((b1 - b0))$extra"

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The counters of LRO on a device: the one list that enum lro_stat, the
- * per-CPU sums (device.c), sysfs's stats/ files, the netlink stats nest
+ * per-CPU sums (device.c), the netlink stats nest
  * and lroadm's names derive from. Append only: the uapi's
  * LRO_A_STATS_<NAME> must exist for each, and keeps its number.
  *
  * No include guard: define LRO_STAT(NAME, name, member, gauge) first.
  *   NAME    the uapi's LRO_A_STATS_<NAME> and enum lro_stat's LRO_STAT_<NAME>
- *   name    the sysfs file, and lroadm's (and its JSON member's) name
+ *   name    lroadm's (and its JSON member's) name
  *   member  what is summed over the CPUs, in struct lro_pcpu (device.h):
  *           the engine's struct net_lro_stats, or lro.ko's own
  *   gauge   a level (what is held now), not a count: a reset leaves it

@@ -8,9 +8,10 @@
  *                                                   read as hex ("0x5"),
  *                                                   written as decimal,
  *                                                   0x-hex or 0-octal
- *   stats/<counter>                                 decimal, read-only
  *
- * The directory exists while LRO is attached: device.c creates it at
+ * The counters are in netlink only (lroadm stats): sysfs files cost a
+ * kernfs node each on every device, which auto rules attach by the
+ * hundred. The directory exists while LRO is attached: device.c creates it at
  * attach and removes it at detach, both under RTNL. A write changes one
  * field of the configuration through lro_dev_configure(), like a netlink
  * dev-set with one attribute; a value the configuration check rejects
@@ -38,7 +39,7 @@
 
 struct lro_sysfs_attr {
 	struct kobj_attribute attr;
-	int index;	/* enum lro_setting, LRO_SYSFS_ENABLED or enum lro_stat */
+	int index;	/* enum lro_setting or LRO_SYSFS_ENABLED */
 };
 
 #define to_lro_sysfs_attr(a) container_of(a, struct lro_sysfs_attr, attr)
@@ -117,27 +118,6 @@ unlock:
 	return err ?: count;
 }
 
-static ssize_t lro_stat_show(struct kobject *kobj, struct kobj_attribute *attr,
-			     char *buf)
-{
-	struct net_device *dev = lro_sysfs_netdev(kobj);
-	u64 stats[LRO_STAT_NR];
-	struct lro_dev *ld;
-	ssize_t ret;
-
-	if (!rtnl_trylock())
-		return restart_syscall();
-	ld = lro_dev_find(dev);
-	if (ld) {
-		lro_dev_get_stats(ld, stats);
-		ret = sysfs_emit(buf, "%llu\n", stats[to_lro_sysfs_attr(attr)->index]);
-	} else {
-		ret = -ENODEV;
-	}
-	rtnl_unlock();
-	return ret;
-}
-
 /* enabled, then each setting of settings-list.h, named as there */
 #define LRO_CFG_ATTR(name, index) \
 	[index] = { __ATTR(name, 0644, lro_cfg_show, lro_cfg_store), index },
@@ -163,31 +143,8 @@ static const struct attribute_group lro_cfg_group = {
 	.attrs = lro_cfg_attrs,
 };
 
-/* Named as in stats-list.h: the netlink stats attributes, underscored. */
-#define LRO_STAT(NAME, name, ...) \
-	[LRO_STAT_##NAME] = { __ATTR(name, 0444, lro_stat_show, NULL), LRO_STAT_##NAME },
-static struct lro_sysfs_attr lro_stat_attr[LRO_STAT_NR] = {
-#include "stats-list.h"
-};
-
-#undef LRO_STAT
-
-#define LRO_STAT(NAME, ...) (&lro_stat_attr[LRO_STAT_##NAME].attr.attr),
-static struct attribute *lro_stat_attrs[] = {
-#include "stats-list.h"
-	NULL,
-};
-
-#undef LRO_STAT
-
-static const struct attribute_group lro_stat_group = {
-	.name = "stats",
-	.attrs = lro_stat_attrs,
-};
-
 static const struct attribute_group *lro_sysfs_groups[] = {
 	&lro_cfg_group,
-	&lro_stat_group,
 	NULL,
 };
 

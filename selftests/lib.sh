@@ -244,14 +244,24 @@ stream_bg() {
 stream_ok() { [ -n "$STREAM_BG_DIR" ] && test -e "$STREAM_BG_DIR/ok.$1"; }
 
 # lro_taken DEV N: until LRO on DEV (in $NS_SRV) has taken N segments
-# (pkts_in), at most 60 s (times LRO_SCALE); one process for all the reads.
+# (pkts_in), at most 60 s (times LRO_SCALE); one lroadm for all the reads
+# (stat_stream), started by lro_taking DEV before what is awaited starts,
+# or else here: a short stream could end while lroadm starts.
+LRO_TAKING_FD=
+lro_taking() { exec {LRO_TAKING_FD}< <(stat_stream "$1" pkts_in 0.1); }
 lro_taken() {
-	ip netns exec "$NS_SRV" bash -c '
-		for i in $(seq $3); do
-			[ "$(cat /sys/class/net/$1/lro/stats/pkts_in)" -ge $2 ] && exit 0
-			sleep 0.1
-		done
-		exit 1' lro_taken "$1" "$2" $((600 * LRO_SCALE))
+	local v n=0 rc=1
+
+	[ -n "$LRO_TAKING_FD" ] || lro_taking "$1"
+	# Not a pipe, which would wait for the sampler to notice: it ends at
+	# its next sample, once its reading end is closed.
+	while read -r -u "$LRO_TAKING_FD" v &&
+	      [ $((n += 1)) -le $((600 * LRO_SCALE)) ]; do
+		[ "$v" -lt "$2" ] || { rc=0; break; }
+	done
+	exec {LRO_TAKING_FD}<&-
+	LRO_TAKING_FD=
+	return $rc
 }
 
 wait_port() { # wait_port NS PORT: until something listens on PORT in NS
@@ -267,8 +277,22 @@ wait_port() { # wait_port NS PORT: until something listens on PORT in NS
 # LRO on the receiving end of the pair: lroadm in $NS_SRV (lroadm -n
 # joins the netns itself).
 adm() { "$LROADM" -n "$NS_SRV" "$@"; }
-lro_stat() { # lro_stat NAME: a counter of veth-srv, from sysfs
-	ip netns exec "$NS_SRV" cat "/sys/class/net/veth-srv/lro/stats/$1"
+dev_stat() { # dev_stat DEV NAME: a counter of LRO on DEV in $NS_SRV
+	adm stats "$1" | awk -v n="$2" '$1 == n { print $2 }'
+}
+lro_stat() { dev_stat veth-srv "$1"; }	# lro_stat NAME: one of veth-srv's
+# stat_stream DEV NAME SECONDS: DEV's counter NAME (in $NS_SRV), one line
+# every SECONDS, from one lroadm reading commands from a pipe (lroadm -b),
+# so no process starts per sample: under the debug kernel starting one
+# takes longer than the longest hold time (1 s). Ends when its reader does.
+# (sed -u: mawk, Debian's awk, reads its input a block at a time.)
+STAT_STREAM_SH='
+	d=$(mktemp -d) && mkfifo "$d/never" && exec 9<> "$d/never" && rm -r "$d" || exit 1
+	while echo "stats $1"; do
+		read -r -t "$3" -u 9 _	# a FIFO nobody writes: a sleep
+	done | "$4" -b - | sed -un "s/^ *$2 \\([0-9]*\\)\$/\\1/p"'
+stat_stream() {
+	ip netns exec "$NS_SRV" bash -c "$STAT_STREAM_SH" stat_stream "$1" "$2" "$3" "$LROADM"
 }
 # lro_stats_settled [DEV]: all of DEV's counters (default veth-srv, in
 # $NS_SRV), one "name value" per line, from one netlink reply, once two
@@ -298,24 +322,18 @@ stat_of() { # stat_of NAME STATS: one counter of lro_stats_settled's output
 		[ "$name" != "$1" ] || echo "$value"
 	done <<< "$2"
 }
-# held_sampler FILE [COUNTER]: a shell in $NS_SRV that writes veth-srv's
-# held_segs (or COUNTER) to FILE every 50 ms, starting no process per
-# sample; returns once the first sample is in. held_max FILE stops it and
-# prints the most it saw.
+# held_sampler FILE [COUNTER]: writes veth-srv's held_segs (or COUNTER)
+# to FILE every 50 ms (stat_stream); returns once the first sample is in.
+# held_max FILE stops it and prints the most it saw.
 # Read once after craft, the counter would come too late under the debug
 # kernel, where starting a process takes longer than the longest hold
 # time (1 s).
 held_sampler() {
 	local i
 
-	[ -p "$1.never" ] || mkfifo "$1.never"
 	: > "$1"
-	ip netns exec "$NS_SRV" bash -c '
-		exec 9<> "$1"
-		while read -r v < /sys/class/net/veth-srv/lro/stats/$2; do
-			echo "$v"
-			read -r -t 0.05 -u 9 _
-		done' held_sampler "$1.never" "${2:-held_segs}" > "$1" &
+	setsid ip netns exec "$NS_SRV" bash -c "$STAT_STREAM_SH" held_sampler \
+		veth-srv "${2:-held_segs}" 0.05 "$LROADM" > "$1" &
 	HELD_SAMPLER=$!
 	for i in $(seq 600); do
 		[ -s "$1" ] && break
@@ -323,7 +341,7 @@ held_sampler() {
 	done
 }
 held_max() {
-	kill "$HELD_SAMPLER" 2>/dev/null
+	kill -- -"$HELD_SAMPLER" 2>/dev/null	# its process group (setsid)
 	wait "$HELD_SAMPLER" 2>/dev/null
 	sort -n "$1" | tail -n 1
 }

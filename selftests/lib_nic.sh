@@ -208,7 +208,7 @@ done
 check "lroadm descs showed a flow held on $DEV (3 segments, 3000 bytes)" \
 	descs_show_crafted "$PEER" "$DEV"
 check "nothing held after the hold time" \
-	eq "$(ip netns exec "$NS_SRV" cat /sys/class/net/"$DEV"/lro/stats/held_segs)" 0
+	eq "$(dev_stat "$DEV" held_segs)" 0
 
 # --- detach and unload while a stream runs -----------------------------------
 #
@@ -219,6 +219,7 @@ quarter=$((MB * 2 * 1048576 / 1448 / 4))
 hold=0	# the defaults: flushed at the end of each batch
 adm set "$DEV" flush_timeout_us $hold
 adm stats "$DEV" reset	# pkts_in counts from here
+lro_taking "$DEV"
 stream_bg $((MB * 2)) $port
 check "LRO took a quarter of the stream" lro_taken "$DEV" $quarter
 check "... the stream still running" kill -0 $BG
@@ -228,6 +229,7 @@ check "stream across lroadm del byte-exact" stream_ok $port || diag
 port=$((port + 1))
 
 adm set "$DEV" flush_timeout_us $hold
+lro_taking "$DEV"
 stream_bg $((MB * 2)) $port
 check "LRO took a quarter of the stream" lro_taken "$DEV" $quarter
 check "... the stream still running" kill -0 $BG

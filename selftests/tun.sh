@@ -185,7 +185,7 @@ check "no reordering (TCPOFOQueue)" eq "$ofo1" "$ofo0"
 check "lroadm descs showed a flow held on tap-srv (3 segments, 3000 bytes, relay's CPU)" \
 	descs_show_crafted tap-cli tap-srv $(($(nproc) - 1))
 check "nothing held after the hold time" \
-	eq "$(ip netns exec "$NS_SRV" cat /sys/class/net/tap-srv/lro/stats/held_segs)" 0
+	eq "$(dev_stat tap-srv held_segs)" 0
 
 # --- detach and unload while a stream runs -----------------------------------
 #
@@ -195,6 +195,7 @@ check "nothing held after the hold time" \
 quarter=$((MB * 2 * 1048576 / 1448 / 4))
 adm set tap-srv flush_timeout_us $hold
 adm stats tap-srv reset	# pkts_in counts from here
+lro_taking tap-srv
 stream_bg $((MB * 2)) $port
 check "LRO took a quarter of the stream" lro_taken tap-srv $quarter
 check "... the stream still running" kill -0 $BG
@@ -204,6 +205,7 @@ check "stream across lroadm del byte-exact" stream_ok $port
 port=$((port + 1))
 
 adm set tap-srv flush_timeout_us $hold
+lro_taking tap-srv
 stream_bg $((MB * 2)) $port
 check "LRO took a quarter of the stream" lro_taken tap-srv $quarter
 check "... the stream still running" kill -0 $BG

@@ -90,6 +90,8 @@ int batch_run(const char *file, bool force)
 		if (!argc)
 			continue;
 		ret = argc < 0 ? EXIT_USAGE : lroadm_run(argc, argv);
+		/* Each command's output now: a pipe may be a monitor reading it. */
+		fflush(stdout);
 		if (ret > worst)
 			worst = ret;
 		if (ret && !force)
