@@ -180,9 +180,12 @@ static int lro_snap_dev(struct lro_snap *s, struct lro_dev *ld)
 	/* max_desc only changes under RTNL: a bound on what a CPU holds. */
 	lro_dev_get_config(ld, &cfg);
 	max = cfg.max_desc * (s->cpu < 0 ? num_possible_cpus() : 1);
-	for_each_possible_cpu(cpu)
-		if (s->cpu < 0 || cpu == s->cpu)
-			guess += READ_ONCE(per_cpu_ptr(ld->rx.pcpu, cpu)->mgr.nr_active);
+	for_each_possible_cpu(cpu) {
+		const struct lro_pcpu *pc = lro_rx_pcpu(&ld->rx, cpu);
+
+		if (pc && (s->cpu < 0 || cpu == s->cpu))
+			guess += READ_ONCE(pc->mgr.nr_active);
+	}
 	for (;;) {
 		/* Some room for segments arriving meanwhile. */
 		p.cap = min(guess + guess / 8 + 16, max);

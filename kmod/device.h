@@ -34,7 +34,6 @@ struct lro_dev {
 	netdevice_tracker tracker;
 	struct list_head node;		/* lro_devs, under RTNL */
 	struct kobject *kobj;
-	u64 stats_base[LRO_STAT_NR];	/* subtracted on read: stats reset */
 	bool by_rule;			/* attached by an auto rule (auto.c) */
 };
 

@@ -27,7 +27,9 @@
 
 #include <linux/cpuhotplug.h>
 #include <linux/hrtimer.h>
+#include <linux/memcontrol.h>
 #include <linux/netdevice.h>
+#include <linux/sched/mm.h>
 #include <linux/workqueue.h>
 
 #include "engine.h"
@@ -48,6 +50,7 @@ static DEFINE_PER_CPU(struct lro_cpu, lro_cpus);
 static struct net_device *lro_napi_dev;
 static enum cpuhp_state lro_cpuhp_state;
 static u32 lro_table_size;		/* of every CPU's table, under RTNL */
+static struct kmem_cache *lro_pcpu_cache;	/* 336 bytes, not kmalloc's 512 */
 
 /*
  * Packets LRO sends up go through the device's receive path again, and so
@@ -185,6 +188,45 @@ static rx_handler_result_t lro_pass(struct lro_pcpu *pc, struct sk_buff *skb)
 	return RX_HANDLER_CONSUMED;
 }
 
+static void lro_pcpu_init(struct lro_pcpu *pc, struct lro_rx *rx,
+			  const struct lro_config *cfg, int cpu)
+{
+	pc->rx = rx;
+	pc->mgr.dev = rx->dev;
+	pc->mgr.table = &per_cpu_ptr(&lro_cpus, cpu)->table;
+	pc->mgr.features = cfg->features;
+	pc->mgr.max_aggr = cfg->max_aggr;
+	pc->mgr.max_held_bytes = cfg->max_held_bytes;
+	pc->mgr.deliver = lro_rx_deliver;
+	INIT_LIST_HEAD(&pc->mgr.active);
+	INIT_LIST_HEAD(&pc->pending);
+	lro_pcpu_take_hold(pc, cfg);
+}
+
+/*
+ * A device's state on this CPU, made by its first segment here: attaching
+ * allocates none, so a device costs a pointer on each CPU it never
+ * receives on (as GRO's state is per NAPI, not per device and CPU). It
+ * is charged to the memory cgroup that attached the device; at its limit
+ * the device takes no LRO on this CPU until an allocation succeeds. Once
+ * made, it stays until the device is detached: lro_rx_pcpu() readers on
+ * other CPUs (counters) see it whole.
+ */
+static struct lro_pcpu *lro_pcpu_new(struct lro_rx *rx,
+				     const struct lro_config *cfg)
+{
+	struct mem_cgroup *old = set_active_memcg(rx->memcg);
+	struct lro_pcpu *pc;
+
+	pc = kmem_cache_zalloc(lro_pcpu_cache, GFP_ATOMIC | __GFP_NOWARN);
+	set_active_memcg(old);
+	if (!pc)
+		return NULL;
+	lro_pcpu_init(pc, rx, cfg, smp_processor_id());
+	smp_store_release(this_cpu_ptr(rx->pcpu), pc);
+	return pc;
+}
+
 rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 {
 	struct sk_buff *skb = *pskb;
@@ -204,7 +246,12 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 
 	rx = rcu_dereference(skb->dev->rx_handler_data);
 	cfg = rcu_dereference(rx->cfg);
-	pc = this_cpu_ptr(rx->pcpu);
+	pc = __this_cpu_read(*rx->pcpu);
+	if (unlikely(!pc)) {
+		pc = lro_pcpu_new(rx, cfg);
+		if (!pc)
+			return RX_HANDLER_PASS;	/* nothing held here to pass */
+	}
 	pc->mgr.max_aggr = cfg->max_aggr;
 	pc->mgr.features = cfg->features;
 	pc->mgr.max_held_bytes = cfg->max_held_bytes;
@@ -304,8 +351,11 @@ struct lro_rx_work {
 static void lro_rx_work_fn(struct lro_cpu_work *w, int cpu)
 {
 	struct lro_rx_work *rw = container_of(w, struct lro_rx_work, w);
+	/* On @cpu with bottom halves off: none is made meanwhile. */
+	struct lro_pcpu *pc = *per_cpu_ptr(rw->rx->pcpu, cpu);
 
-	rw->v->fn(rw->v, per_cpu_ptr(rw->rx->pcpu, cpu), cpu);
+	if (pc)
+		rw->v->fn(rw->v, pc, cpu);
 }
 
 static void __lro_rx_visit(struct lro_rx *rx, struct lro_pcpu_visit *v)
@@ -315,7 +365,14 @@ static void __lro_rx_visit(struct lro_rx *rx, struct lro_pcpu_visit *v)
 	lro_on_each_cpu(&rw.w);
 }
 
-static void lro_rx_visit(struct lro_rx *rx, struct lro_pcpu_visit *v)
+/**
+ * lro_rx_visit - run @v on each CPU's state of a device
+ * @rx: the device
+ * @v: the work
+ *
+ * Context: RTNL held, and no lock CPU hotplug takes.
+ */
+void lro_rx_visit(struct lro_rx *rx, struct lro_pcpu_visit *v)
 {
 	cpus_read_lock();
 	__lro_rx_visit(rx, v);
@@ -511,48 +568,43 @@ int lro_rx_size_tables(u32 size)
 }
 
 /**
- * lro_rx_free - free what lro_rx_alloc() allocated
- * @rx: the device, which holds nothing
+ * lro_rx_free - free what lro_rx_alloc() and the receive path allocated
+ * @rx: the device, which holds nothing, its rx_handler gone
  */
 void lro_rx_free(struct lro_rx *rx)
 {
-	free_percpu(rx->pcpu);
-	rx->pcpu = NULL;
+	int cpu;
+
+	if (rx->pcpu) {
+		for_each_possible_cpu(cpu) {
+			struct lro_pcpu *pc = *per_cpu_ptr(rx->pcpu, cpu);
+
+			if (pc)
+				kmem_cache_free(lro_pcpu_cache, pc);
+		}
+		free_percpu(rx->pcpu);
+		rx->pcpu = NULL;
+	}
+	mem_cgroup_put(rx->memcg);
+	rx->memcg = NULL;
 }
 
 /**
- * lro_rx_alloc - set up each CPU's state of a device being attached
+ * lro_rx_alloc - set up a device being attached
  * @rx: the device's, zeroed
  * @dev: the device
- * @cfg: its configuration; the tables must have its max_desc
  *
- * Context: RTNL held.
+ * Its state on each CPU is made by its first segment there.
+ *
+ * Context: RTNL held, in the attaching task.
  * Return: 0, or -ENOMEM (lro_rx_free() cleans up).
  */
-int lro_rx_alloc(struct lro_rx *rx, struct net_device *dev,
-		 const struct lro_config *cfg)
+int lro_rx_alloc(struct lro_rx *rx, struct net_device *dev)
 {
-	int cpu;
-
 	rx->dev = dev;
-	rx->pcpu = alloc_percpu_gfp(struct lro_pcpu, LRO_GFP);
-	if (!rx->pcpu)
-		return -ENOMEM;
-	for_each_possible_cpu(cpu) {
-		struct lro_pcpu *pc = per_cpu_ptr(rx->pcpu, cpu);
-
-		pc->rx = rx;
-		pc->mgr.dev = dev;
-		pc->mgr.table = &per_cpu_ptr(&lro_cpus, cpu)->table;
-		pc->mgr.features = cfg->features;
-		pc->mgr.max_aggr = cfg->max_aggr;
-		pc->mgr.max_held_bytes = cfg->max_held_bytes;
-		pc->mgr.deliver = lro_rx_deliver;
-		INIT_LIST_HEAD(&pc->mgr.active);
-		INIT_LIST_HEAD(&pc->pending);
-		lro_pcpu_take_hold(pc, cfg);
-	}
-	return 0;
+	rx->memcg = get_mem_cgroup_from_mm(NULL);	/* current's, or its active one */
+	rx->pcpu = alloc_percpu_gfp(struct lro_pcpu *, LRO_GFP);
+	return rx->pcpu ? 0 : -ENOMEM;
 }
 
 static void lro_napi_del_all(void)
@@ -608,9 +660,15 @@ int lro_rx_init(void)
 	int cpu, ret;
 
 	lro_cookie = get_random_u64() | 1;
-	lro_napi_dev = alloc_netdev_dummy(0);
-	if (!lro_napi_dev)
+	/* Charged to the memory cgroup that attached the device. */
+	lro_pcpu_cache = KMEM_CACHE(lro_pcpu, SLAB_ACCOUNT);
+	if (!lro_pcpu_cache)
 		return -ENOMEM;
+	lro_napi_dev = alloc_netdev_dummy(0);
+	if (!lro_napi_dev) {
+		kmem_cache_destroy(lro_pcpu_cache);
+		return -ENOMEM;
+	}
 	for_each_possible_cpu(cpu) {
 		struct lro_cpu *lc = per_cpu_ptr(&lro_cpus, cpu);
 
@@ -625,6 +683,7 @@ int lro_rx_init(void)
 				lro_cpu_online, lro_cpu_offline);
 	if (ret < 0) {
 		lro_napi_del_all();
+		kmem_cache_destroy(lro_pcpu_cache);
 		return ret;
 	}
 	lro_cpuhp_state = ret;
@@ -641,4 +700,5 @@ void lro_rx_exit(void)
 {
 	cpuhp_remove_state(lro_cpuhp_state);	/* lro_cpu_offline() on each */
 	lro_napi_del_all();
+	kmem_cache_destroy(lro_pcpu_cache);
 }

@@ -35,19 +35,29 @@ struct lro_pcpu {
  * @dev: the device
  * @cfg: its configuration, replaced whole under RTNL (device.c), read
  *	under RCU
- * @pcpu: its state on each CPU
+ * @pcpu: its state on each CPU, made by its first segment there (NULL
+ *	before): a device that never receives on a CPU costs a pointer there
+ * @memcg: charged for that state, the attaching task's
  */
 struct lro_rx {
 	struct net_device *dev;
 	struct lro_config __rcu *cfg;
-	struct lro_pcpu __percpu *pcpu;
+	struct lro_pcpu * __percpu *pcpu;
+	struct mem_cgroup *memcg;
 };
+
+/* @rx's state on @cpu, or NULL: from any context, while @rx is attached */
+static inline struct lro_pcpu *lro_rx_pcpu(const struct lro_rx *rx, int cpu)
+{
+	return smp_load_acquire(per_cpu_ptr(rx->pcpu, cpu));
+}
 
 /**
  * struct lro_pcpu_visit - work on each CPU's state of a device
  * @fn: called on that CPU with bottom halves disabled (for an offline
- *	CPU, anywhere: nothing runs there), with its number; embed the
- *	struct in what @fn needs and find it with container_of()
+ *	CPU, anywhere: nothing runs there), with its number, where the
+ *	device has state; embed the struct in what @fn needs and find it
+ *	with container_of()
  */
 struct lro_pcpu_visit {
 	void (*fn)(struct lro_pcpu_visit *v, struct lro_pcpu *pc, int cpu);
@@ -56,11 +66,11 @@ struct lro_pcpu_visit {
 rx_handler_result_t lro_handle_frame(struct sk_buff **pskb);
 
 /* Under RTNL, each but the first two on every CPU (see rx.c). */
-int lro_rx_alloc(struct lro_rx *rx, struct net_device *dev,
-		 const struct lro_config *cfg);
+int lro_rx_alloc(struct lro_rx *rx, struct net_device *dev);
 void lro_rx_free(struct lro_rx *rx);
 int lro_rx_size_tables(u32 size);
 void lro_rx_take_hold(struct lro_rx *rx);
+void lro_rx_visit(struct lro_rx *rx, struct lro_pcpu_visit *v);
 void lro_rx_release(struct lro_rx *rx, bool drop);
 int lro_rx_try_visit(struct lro_rx *rx, struct lro_pcpu_visit *v);
 
