@@ -223,6 +223,7 @@ static struct lro_pcpu *lro_pcpu_new(struct lro_rx *rx,
 	if (!pc)
 		return NULL;
 	lro_pcpu_init(pc, rx, cfg, smp_processor_id());
+	/* Pairs with lro_rx_pcpu()'s acquire: its readers see it whole. */
 	smp_store_release(this_cpu_ptr(rx->pcpu), pc);
 	return pc;
 }

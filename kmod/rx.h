@@ -49,6 +49,7 @@ struct lro_rx {
 /* @rx's state on @cpu, or NULL: from any context, while @rx is attached */
 static inline struct lro_pcpu *lro_rx_pcpu(const struct lro_rx *rx, int cpu)
 {
+	/* Pairs with the release in lro_pcpu_new(): @cpu initialised it. */
 	return smp_load_acquire(per_cpu_ptr(rx->pcpu, cpu));
 }
 
