@@ -62,16 +62,18 @@ static void lro_dev_free(struct lro_dev *ld)
 
 /*
  * Size every CPU's descriptor table for the largest max_desc attached,
- * with @max_desc for @self (a device being attached or changed; 0: gone).
+ * with @max_desc for @self (a device being attached or changed; 0: gone):
+ * grow them (which may fail), or let them shrink (best effort).
  */
-static int lro_dev_size_tables(const struct lro_dev *self, u32 max_desc)
+static int lro_dev_size_tables(const struct lro_dev *self, u32 max_desc,
+			       bool shrink)
 {
 	const struct lro_dev *ld;
 
 	list_for_each_entry(ld, &lro_devs, node)
 		if (ld != self)
 			max_desc = max(max_desc, lro_dev_cfg(ld)->max_desc);
-	return lro_rx_size_tables(max_desc);
+	return lro_rx_size_tables(max_desc, shrink);
 }
 
 static struct lro_dev *lro_dev_alloc(struct net_device *dev,
@@ -189,7 +191,7 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 		return -EBUSY;
 	}
 	ld = lro_dev_alloc(dev, cfg);
-	if (!ld || lro_dev_size_tables(NULL, cfg->max_desc)) {
+	if (!ld || lro_dev_size_tables(NULL, cfg->max_desc, false)) {
 		err = -ENOMEM;
 		lro_set_nomem(extack, cfg->max_desc);
 		goto err_free;
@@ -223,7 +225,7 @@ int lro_dev_attach(struct net_device *dev, const struct lro_config *cfg,
 err_free:
 	if (ld)
 		lro_dev_free(ld);
-	lro_dev_size_tables(NULL, 0);	/* back to the others' size */
+	lro_dev_size_tables(NULL, 0, true);	/* back to the others' size */
 	return err;
 }
 
@@ -246,7 +248,7 @@ static int lro_dev_set_config(struct lro_dev *ld, const struct lro_config *cfg,
 	if (!c)
 		return -ENOMEM;
 	if (cfg->max_desc > old->max_desc) {
-		err = lro_dev_size_tables(ld, cfg->max_desc);
+		err = lro_dev_size_tables(ld, cfg->max_desc, false);
 		if (err) {
 			kfree(c);
 			return err;
@@ -257,7 +259,7 @@ static int lro_dev_set_config(struct lro_dev *ld, const struct lro_config *cfg,
 	    cfg->policy != old->policy || cfg->max_desc != old->max_desc)
 		lro_rx_take_hold(&ld->rx);
 	if (cfg->max_desc < old->max_desc)
-		lro_dev_size_tables(ld, cfg->max_desc);	/* or they stay larger */
+		lro_dev_size_tables(ld, cfg->max_desc, true);	/* or stay larger */
 	kfree_rcu(old, rcu);
 	return 0;
 }
@@ -333,7 +335,7 @@ static void __lro_dev_detach(struct lro_dev *ld, bool drop)
 	list_del(&ld->node);
 	netdev_put(dev, &ld->tracker);
 	lro_dev_free(ld);
-	lro_dev_size_tables(NULL, 0);	/* the others' size, or none */
+	lro_dev_size_tables(NULL, 0, true);	/* the others' size, or none */
 }
 
 /**

@@ -88,6 +88,14 @@ static void lro_rx_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb)
 {
 	bool at_once = mgr->features & LRO_F_NAPI;
 
+	/* A device being unregistered takes what it held with it: sent up
+	 * now (by the timer, or another device's detach resizing the
+	 * tables), it would reach a backlog already flushed for it.
+	 */
+	if (unlikely(READ_ONCE(skb->dev->reg_state) != NETREG_REGISTERED)) {
+		kfree_skb_reason(skb, SKB_DROP_REASON_DEV_READY);
+		return;
+	}
 	/* Detaching sends held packets up after the rx_handler is gone:
 	 * then nothing would take the marks down.
 	 */
@@ -218,7 +226,8 @@ static struct lro_pcpu *lro_pcpu_new(struct lro_rx *rx,
 	struct mem_cgroup *old = set_active_memcg(rx->memcg);
 	struct lro_pcpu *pc;
 
-	pc = kmem_cache_zalloc(lro_pcpu_cache, GFP_ATOMIC | __GFP_NOWARN);
+	/* Not GFP_ATOMIC: its __GFP_HIGH lets memcg charge past the limit. */
+	pc = kmem_cache_zalloc(lro_pcpu_cache, GFP_NOWAIT | __GFP_NOWARN);
 	set_active_memcg(old);
 	if (!pc)
 		return NULL;
@@ -248,20 +257,23 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 	rx = rcu_dereference(skb->dev->rx_handler_data);
 	cfg = rcu_dereference(rx->cfg);
 	pc = __this_cpu_read(*rx->pcpu);
-	if (unlikely(!pc)) {
-		pc = lro_pcpu_new(rx, cfg);
-		if (!pc)
-			return RX_HANDLER_PASS;	/* nothing held here to pass */
-	}
-	pc->mgr.max_aggr = cfg->max_aggr;
-	pc->mgr.features = cfg->features;
-	pc->mgr.max_held_bytes = cfg->max_held_bytes;
 	if (unlikely(!cfg->enabled || this_cpu_read(lro_cpus.offline))) {
 		/* Hold nothing; what was held (LRO just disabled) goes first. */
+		if (!pc)
+			return RX_HANDLER_PASS;	/* nothing held here to pass */
+		pc->mgr.features = cfg->features;
 		if (pc->mgr.nr_active)
 			lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
 		return lro_pass(pc, skb);
 	}
+	if (unlikely(!pc)) {
+		pc = lro_pcpu_new(rx, cfg);
+		if (!pc)
+			return RX_HANDLER_PASS;	/* nothing held here either */
+	}
+	pc->mgr.max_aggr = cfg->max_aggr;
+	pc->mgr.features = cfg->features;
+	pc->mgr.max_held_bytes = cfg->max_held_bytes;
 	if (lro_rx_skb(&pc->mgr, skb, NULL) == LRO_PASS) {
 		if (pc->mgr.nr_active)
 			lro_queue(pc);
@@ -414,14 +426,19 @@ struct lro_release_visit {
 	bool drop;
 };
 
-/* Deliver, or drop (the device is going away), what one CPU holds. */
+/*
+ * Deliver, or drop (the device is going away), what one CPU holds. A
+ * packet sent up may come back to the device (a tc redirect from a device
+ * above) and be held again: then it stays queued, for lro_poll().
+ */
 static void lro_pcpu_release(struct lro_pcpu *pc, bool drop)
 {
 	if (drop)
 		lro_drop_all(&pc->mgr);
 	else
 		lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
-	lro_unqueue(pc);
+	if (!pc->mgr.nr_active)
+		lro_unqueue(pc);
 }
 
 static void lro_cpu_release(struct lro_pcpu_visit *v, struct lro_pcpu *pc,
@@ -458,8 +475,7 @@ struct lro_hold_visit {
 static void lro_cpu_take_hold(struct lro_pcpu_visit *v, struct lro_pcpu *pc,
 			      int cpu)
 {
-	lro_flush_all_reason(&pc->mgr, LRO_FLUSH_DETACH);
-	lro_unqueue(pc);
+	lro_pcpu_release(pc, false);
 	lro_pcpu_take_hold(pc, container_of(v, struct lro_hold_visit, v)->cfg);
 }
 
@@ -523,7 +539,9 @@ static void lro_cpu_swap_table(struct lro_cpu_work *w, int cpu)
 		lro_pcpu_release(list_first_entry(&lc->pending,
 						  struct lro_pcpu, pending),
 				 false);
-	WARN_ON_ONCE(lc->table.nr_active);
+	/* Every held descriptor's manager is pending: none can be left. */
+	if (WARN_ON_ONCE(lc->table.nr_active))
+		return;		/* keep the array they are in; spare freed */
 	lc->table.lro_arr = lc->spare;
 	lc->table.max_desc = container_of(w, struct lro_size_work, w)->size;
 	lc->table.free_desc = 0;
@@ -534,19 +552,20 @@ static void lro_cpu_swap_table(struct lro_cpu_work *w, int cpu)
 /**
  * lro_rx_size_tables - give each CPU's descriptor table @size descriptors
  * @size: the largest max_desc of the attached devices; 0 when none is
+ * @shrink: also when @size is smaller (else only grow)
  *
  * A changed size sends up what every device holds on each CPU first.
  *
  * Context: RTNL held.
  * Return: 0, or -ENOMEM with nothing changed.
  */
-int lro_rx_size_tables(u32 size)
+int lro_rx_size_tables(u32 size, bool shrink)
 {
 	struct lro_size_work sw = { { lro_cpu_swap_table }, size };
 	int cpu;
 
 	ASSERT_RTNL();
-	if (size == lro_table_size)
+	if (size == lro_table_size || (size < lro_table_size && !shrink))
 		return 0;
 	for_each_possible_cpu(cpu) {
 		struct lro_cpu *lc = per_cpu_ptr(&lro_cpus, cpu);

@@ -69,7 +69,7 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb);
 /* Under RTNL, each but the first two on every CPU (see rx.c). */
 int lro_rx_alloc(struct lro_rx *rx, struct net_device *dev);
 void lro_rx_free(struct lro_rx *rx);
-int lro_rx_size_tables(u32 size);
+int lro_rx_size_tables(u32 size, bool shrink);
 void lro_rx_take_hold(struct lro_rx *rx);
 void lro_rx_visit(struct lro_rx *rx, struct lro_pcpu_visit *v);
 void lro_rx_release(struct lro_rx *rx, bool drop);
