@@ -11,18 +11,27 @@
 
 /**
  * enum lro_feature - LRO features of a device, bits of the features attribute.
- * @LRO_FEATURE_NAPI: Pass packets up with netif_receive_skb() (the device
- *   receives in NAPI context) instead of netif_rx().
- * @LRO_FEATURE_EXTRACT_VLAN_ID: VLAN IDs are extracted from received packets
- *   while their Ethernet protocol is still ETH_P_8021Q.
- * @LRO_FEATURE_EVICT: When every descriptor is busy, flush the oldest one and
- *   reuse it for the new flow, instead of passing the segment up untouched.
+ * @LRO_FEATURE_NAPI: Send packets up with netif_receive_skb() at once, in the
+ *   receive softirq; without it they go through netif_rx()'s backlog queue.
+ * @LRO_FEATURE_EXTRACT_VLAN_ID: A frame whose protocol is 802.1Q had its tag
+ *   taken out by the driver: LRO reads the IP version from the packet itself.
+ *   Without it an in-band 802.1Q tag is skipped and its VLAN ID is part of the
+ *   flow's key.
+ * @LRO_FEATURE_EVICT: When every descriptor is busy, send up the oldest packet
+ *   held and give its descriptor to the new flow (flush-evict), instead of
+ *   passing the segment up untouched.
  */
 enum lro_feature {
 	LRO_FEATURE_NAPI = 1,
 	LRO_FEATURE_EXTRACT_VLAN_ID = 2,
 	LRO_FEATURE_EVICT = 4,
 };
+
+#define LRO_MAX_DESC_DEFAULT		256
+#define LRO_MAX_AGGR_DEFAULT		64
+#define LRO_FEATURES_DEFAULT		1
+#define LRO_FLUSH_TIMEOUT_US_DEFAULT	0
+#define LRO_MAX_HELD_BYTES_DEFAULT	8388608
 
 enum {
 	LRO_A_DEV_IFINDEX = 1,
