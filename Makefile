@@ -13,7 +13,8 @@
 #   make coverage [T=all] the debug suite (T=all: every test), then kmod/'s
 #                        line and branch coverage
 #   make vm CMD='...'    run a command in the guest
-#   make generate        regenerate uapi/linux/lro.h and kmod/netlink-gen.[ch]
+#   make generate        regenerate uapi/linux/lro.h, kmod/netlink-gen.[ch] and
+#                        the lists of settings (and where documents list them)
 #                        from Documentation/netlink/specs/lro.yaml
 #   make debug-kernel    build the debug kernel (KASAN, lockdep, kmemleak)
 #   make install         lro.ko, lroadm, its man page and bash completion
@@ -164,7 +165,8 @@ debug-kernel:
 	@scripts/debug-kernel.sh
 
 # The netlink uapi and the kernel's policies and operation table, from the
-# YNL spec, with the kernel's own generator (scripts/ynl-regen.sh).
+# YNL spec, with the kernel's own generator (scripts/ynl-regen.sh); the
+# lists of settings with scripts/settings-gen.py.
 generate:
 	@scripts/ynl-regen.sh
 

@@ -61,13 +61,13 @@ static const struct kernel_param_ops lro_param_ops = {
 #define LRO_SETTING(NAME, name, lo, hi, def, desc)			\
 	LRO_PARAM(default_##name, def, lo, hi,				\
 		  #name " of a new attachment (" desc ")");
-#include "settings-list.h"
+#include "settings-gen.h"
 #undef LRO_SETTING
 
 #define LRO_SETTING(NAME, name, ...) \
 	[LRO_SETTING_##NAME] = &default_##name,
 static const struct lro_param *const lro_defaults[LRO_SETTING_NR] = {
-#include "settings-list.h"
+#include "settings-gen.h"
 };
 
 #undef LRO_SETTING
@@ -78,13 +78,13 @@ static const struct lro_param *const lro_defaults[LRO_SETTING_NR] = {
 		LRO_A_DEV_##NAME, lo, hi,				\
 	},
 const struct lro_setting_info lro_setting_info[LRO_SETTING_NR] = {
-#include "settings-list.h"
+#include "settings-gen.h"
 };
 
 #undef LRO_SETTING
 
-/* features 0..7 in settings-list.h: a mask of LRO_F_*, napi by default */
-static_assert(LRO_F_ALL == 7 && LRO_F_NAPI == 1);
+/* features: the spec's bits (0..7) are the manager's (netlink.c) */
+static_assert(LRO_F_ALL == 7);
 
 /**
  * lro_config_check - validate a configuration

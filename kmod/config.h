@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The settings of an attachment (config.c): their defaults, their limits,
- * and the table of them that settings-list.h makes.
+ * and the table of them that settings-gen.h (the spec's list) makes.
  */
 #ifndef _LRO_CONFIG_H
 #define _LRO_CONFIG_H
@@ -17,20 +17,20 @@ struct lro_policy_ops;
 #define LRO_F_ALL	(LRO_F_NAPI | LRO_F_EXTRACT_VLAN_ID | LRO_F_EVICT)
 
 /* One device's settings: built whole, published whole (device.c). */
+#define LRO_SETTING(NAME, name, ...) u32 name;
 struct lro_config {
-	u32 max_desc;
-	u32 max_aggr;
-	u32 features;		/* LRO_F_* */
-	u32 flush_timeout_us;	/* 0: flush at the end of each receive batch */
-	u32 max_held_bytes;	/* truesize held per CPU, at most */
+	/* max_desc, max_aggr, features (LRO_F_*), flush_timeout_us, ... */
+#include "settings-gen.h"
 	bool enabled;		/* false: attached but passing everything */
 	const struct lro_policy_ops *policy;	/* BPF merge policy, or NULL */
 	struct rcu_head rcu;	/* freeing a copy device.c published */
 };
 
+#undef LRO_SETTING
+
 #define LRO_SETTING(NAME, ...) LRO_SETTING_##NAME,
 enum lro_setting {
-#include "settings-list.h"
+#include "settings-gen.h"
 	LRO_SETTING_NR,
 };
 

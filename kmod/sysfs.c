@@ -2,8 +2,8 @@
 /*
  * lro: /sys/class/net/<dev>/lro/, the sysfs face of LRO on a device.
  *
- *   enabled max_desc max_aggr flush_timeout_us     decimal, read-write
- *   max_held_bytes
+ *   enabled, and each setting of the spec          decimal, read-write
+ *   (settings-gen.h: max_desc, max_aggr, ...)
  *   features                                        bitmask, read-write:
  *                                                   read as hex ("0x5"),
  *                                                   written as decimal,
@@ -118,13 +118,13 @@ unlock:
 	return err ?: count;
 }
 
-/* enabled, then each setting of settings-list.h, named as there */
+/* enabled, then each setting of settings-gen.h, named as there */
 #define LRO_CFG_ATTR(name, index) \
 	[index] = { __ATTR(name, 0644, lro_cfg_show, lro_cfg_store), index },
 #define LRO_SETTING(NAME, name, ...) LRO_CFG_ATTR(name, LRO_SETTING_##NAME)
 static struct lro_sysfs_attr lro_cfg_attr[LRO_SETTING_NR + 1] = {
 	LRO_CFG_ATTR(enabled, LRO_SYSFS_ENABLED)
-#include "settings-list.h"
+#include "settings-gen.h"
 };
 
 #undef LRO_SETTING
@@ -132,7 +132,7 @@ static struct lro_sysfs_attr lro_cfg_attr[LRO_SETTING_NR + 1] = {
 #define LRO_SETTING(NAME, ...) (&lro_cfg_attr[LRO_SETTING_##NAME].attr.attr),
 static struct attribute *lro_cfg_attrs[] = {
 	&lro_cfg_attr[LRO_SYSFS_ENABLED].attr.attr,
-#include "settings-list.h"
+#include "settings-gen.h"
 	NULL,
 };
 

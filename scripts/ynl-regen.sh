@@ -12,6 +12,10 @@
 #   kmod/netlink-gen.c      --mode kernel --source
 #   Documentation/netlink/lro.rst   (ynl-gen-rst.py: the family's reference,
 #                                    as the kernel's documentation has one)
+#   the list of settings, and where the documents list them:
+#   kmod/settings-gen.h, userspace/settings-gen.h, userspace/stats-gen.h,
+#   userspace/lroadm.8's blocks, Documentation/control.md's sysfs table
+#                                   (scripts/settings-gen.py)
 #
 # The generator, and the genetlink schema it validates the spec against, are
 # extracted once from Debian's kernel source tarball ($LINUX_SRC_TAR,
@@ -91,6 +95,7 @@ regen kernel source kmod/netlink-gen.c
 
 if [ -n "$check" ]; then
 	rc=0
+	"$PYTHON" "$top/scripts/settings-gen.py" "$top/$spec" "$top" --check || rc=1
 	for f in uapi/linux/lro.h kmod/netlink-gen.h kmod/netlink-gen.c \
 		 Documentation/netlink/lro.rst; do
 		if ! cmp -s "$out/$f" "$top/$f"; then
@@ -102,3 +107,4 @@ if [ -n "$check" ]; then
 	[ $rc -eq 0 ] && echo "ynl-regen: generated files are up to date"
 	exit $rc
 fi
+"$PYTHON" "$top/scripts/settings-gen.py" "$top/$spec" "$top"

@@ -2,9 +2,8 @@
 /*
  * lroadm: the configuration commands.
  *
- *   set [dev] <dev> [max_aggr N] [max_desc N] [features LIST]
- *                   [flush_timeout_us N] [max_held_bytes N]
- *                   [policy NAME|none]
+ *   set [dev] <dev> [SETTING VALUE]... [policy NAME|none]
+ *       (the settings: settings-gen.h, the spec's)
  *   enable [dev] <dev> | disable [dev] <dev> | del [dev] <dev>
  *   show [[dev] <dev>]
  *

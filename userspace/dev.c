@@ -24,18 +24,18 @@ static const char *const dev_attr_names[LRO_A_DEV_MAX + 1] = {
 	[LRO_A_DEV_ENABLED]		= "enabled",
 	[LRO_A_DEV_STATS]		= "stats",
 	[LRO_A_DEV_POLICY]		= "policy",
-	/* The kernel's list of settings: the same names as its sysfs files. */
+	/* The spec's settings: the same names as the sysfs files. */
 #define LRO_SETTING(NAME, name, ...) \
 	[LRO_A_DEV_##NAME] = #name,
-#include "settings-list.h"
+#include "settings-gen.h"
 #undef LRO_SETTING
 };
 
-/* The kernel's list of counters: the same names as its sysfs files. */
-#define LRO_STAT(NAME, name, ...) \
+/* The spec's counters, underscored. */
+#define LRO_STAT(NAME, name) \
 	[LRO_A_STATS_##NAME] = #name,
 static const char *const stat_names[LRO_A_STATS_MAX + 1] = {
-#include "stats-list.h"
+#include "stats-gen.h"
 };
 
 #undef LRO_STAT
@@ -82,11 +82,9 @@ bool config_attr(int type)
 {
 	switch (type) {
 	case LRO_A_DEV_ENABLED:
-	case LRO_A_DEV_MAX_DESC:
-	case LRO_A_DEV_MAX_AGGR:
-	case LRO_A_DEV_FEATURES:
-	case LRO_A_DEV_FLUSH_TIMEOUT_US:
-	case LRO_A_DEV_MAX_HELD_BYTES:
+#define LRO_SETTING(NAME, ...) case LRO_A_DEV_##NAME:
+#include "settings-gen.h"
+#undef LRO_SETTING
 		return true;
 	}
 	return false;

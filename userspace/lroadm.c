@@ -68,6 +68,55 @@ static const struct {
 
 static int cmd_help(int argc, char **argv);
 
+/* The spec's settings (settings-gen.h), in its order. */
+#define LRO_SETTING(NAME, name, lo, hi, def, desc) \
+	{ #name, LRO_A_DEV_##NAME, lo, hi, def, desc },
+static const struct {
+	const char *name;
+	int attr;
+	unsigned long min, max, def;
+	const char *desc;
+} settings[] = {
+#include "settings-gen.h"
+};
+
+#undef LRO_SETTING
+
+/*
+ * set's usage: "[ NAME N ]" for each setting, folded under the first as
+ * the lines of a usage are (67 columns), then the policy. Made at start
+ * (set_usage_init()), from the list, so that a setting the spec adds is
+ * in it.
+ */
+static char set_usage[512];
+
+static void set_usage_init(void)
+{
+	static const char indent[] = "\n                ";
+	size_t n, line, i;
+
+	n = line = snprintf(set_usage, sizeof(set_usage), "set [ dev ] DEV");
+	for (i = 0; i < ARRAY_SIZE(settings); i++) {
+		const char *val = settings[i].attr == LRO_A_DEV_FEATURES ?
+				  "FEATURES" : "N";
+		size_t len = strlen(settings[i].name) + strlen(val) + 5;
+
+		if (line + 1 + len > 67) {
+			n += snprintf(set_usage + n, sizeof(set_usage) - n,
+				      "%s", indent);
+			line = sizeof(indent) - 2;
+		} else {
+			n += snprintf(set_usage + n, sizeof(set_usage) - n, " ");
+			line++;
+		}
+		n += snprintf(set_usage + n, sizeof(set_usage) - n, "[ %s %s ]",
+			      settings[i].name, val);
+		line += len;
+	}
+	snprintf(set_usage + n, sizeof(set_usage) - n,
+		 "%s[ policy { NAME | none } ]", indent);
+}
+
 /*
  * The commands, in the order a prefix looks them up (cmd_find()): those
  * that only read first, so a short prefix never changes anything; s is
@@ -82,10 +131,7 @@ static const struct cmd cmds[] = {
 	{ "auto",	cmd_auto,	NULL,	auto_cmds },
 	{ "policy",	cmd_policy,	NULL,	policy_cmds },
 	{ "help",	cmd_help,	"help", NULL },
-	{ "set",	cmd_set,
-	  "set [ dev ] DEV [ max_aggr N ] [ max_desc N ] [ features FEATURES ]\n"
-	  "                [ flush_timeout_us N ] [ max_held_bytes N ]\n"
-	  "                [ policy { NAME | none } ]", NULL },
+	{ "set",	cmd_set,	set_usage, NULL },
 	{ "enable",	cmd_enable,	"enable [ dev ] DEV", NULL },
 	{ "disable",	cmd_disable,	"disable [ dev ] DEV", NULL },
 	{ "del",	cmd_del,	"del [ dev ] DEV", NULL },
@@ -182,29 +228,18 @@ void cmd_usage(FILE *f, const struct cmd *c)
 
 /*
  * The range of each numeric setting and the module's default (unless its
- * default_<name> parameter says otherwise), as the kernel's list gives
- * them.
+ * default_<name> parameter says otherwise), as the spec gives them.
  */
 static void print_limits(FILE *f)
 {
-#define LRO_SETTING(NAME, name, lo, hi, def, desc) \
-	{ #name, LRO_A_DEV_##NAME, lo, hi, def, desc },
-	static const struct {
-		const char *name;
-		int attr;
-		unsigned long min, max, def;
-		const char *desc;
-	} limits[] = {
-#include "settings-list.h"
-	};
-#undef LRO_SETTING
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(limits); i++)
-		if (limits[i].attr != LRO_A_DEV_FEATURES)	/* named bits */
+	for (i = 0; i < ARRAY_SIZE(settings); i++)
+		if (settings[i].attr != LRO_A_DEV_FEATURES)	/* named bits */
 			fprintf(f, "  %s %lu..%lu, default %lu: %s\n",
-				limits[i].name, limits[i].min,
-				limits[i].max, limits[i].def, limits[i].desc);
+				settings[i].name, settings[i].min,
+				settings[i].max, settings[i].def,
+				settings[i].desc);
 }
 
 /* The whole usage: every command, with what its words stand for. */
@@ -362,6 +397,7 @@ int main(int argc, char **argv)
 	const char *batch = NULL;
 	bool force = false;
 
+	set_usage_init();
 	for (argc--, argv++; argc > 0 && argv[0][0] == '-'; argc--, argv++) {
 		if (is_opt(argv[0], "help")) {
 			usage(stdout);
