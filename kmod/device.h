@@ -10,7 +10,7 @@
 #include <linux/netdevice.h>
 
 #include "config.h"
-#include "rx.h"
+#include "rx_ctl.h"
 
 #define LRO_STAT(NAME, ...) LRO_STAT_##NAME,
 enum lro_stat {

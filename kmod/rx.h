@@ -3,11 +3,13 @@
  * The receive path of LRO on any device (rx.c): the rx_handler, each
  * device's state on each CPU, and the per-CPU flush contexts. What rx.c
  * knows of a device is its struct lro_rx; device.c attaches, configures
- * and detaches through the functions below.
+ * and detaches through rx_ctl.h, whose functions alone call the ones
+ * below the types.
  */
 #ifndef _LRO_RX_H
 #define _LRO_RX_H
 
+#include <linux/hrtimer.h>
 #include <linux/inet_lro.h>
 #include <linux/netdevice.h>
 
@@ -53,29 +55,29 @@ static inline struct lro_pcpu *lro_rx_pcpu(const struct lro_rx *rx, int cpu)
 	return smp_load_acquire(per_cpu_ptr(rx->pcpu, cpu));
 }
 
-/**
- * struct lro_pcpu_visit - work on each CPU's state of a device
- * @fn: called on that CPU with bottom halves disabled (for an offline
- *	CPU, anywhere: nothing runs there), with its number, where the
- *	device has state; embed the struct in what @fn needs and find it
- *	with container_of()
- */
-struct lro_pcpu_visit {
-	void (*fn)(struct lro_pcpu_visit *v, struct lro_pcpu *pc, int cpu);
+/* Per-CPU flush context and descriptor table, shared by all devices. */
+struct lro_cpu {
+	struct napi_struct napi;
+	struct list_head pending;	/* struct lro_pcpu holding segments */
+	struct hrtimer timer;
+	struct net_lro_mgr table;	/* lends its lro_arr to every device */
+	struct net_lro_desc *spare;	/* see lro_rx_size_tables() */
+	bool offline;			/* going down or down: hold nothing */
 };
+
+DECLARE_PER_CPU(struct lro_cpu, lro_cpus);
 
 rx_handler_result_t lro_handle_frame(struct sk_buff **pskb);
 
-/* Under RTNL, each but the first two on every CPU (see rx.c). */
-int lro_rx_alloc(struct lro_rx *rx, struct net_device *dev);
-void lro_rx_free(struct lro_rx *rx);
-int lro_rx_size_tables(u32 size, bool shrink);
-void lro_rx_take_hold(struct lro_rx *rx);
-void lro_rx_visit(struct lro_rx *rx, struct lro_pcpu_visit *v);
-void lro_rx_release(struct lro_rx *rx, bool drop);
-int lro_rx_try_visit(struct lro_rx *rx, struct lro_pcpu_visit *v);
-
-int lro_rx_init(void);
-void lro_rx_exit(void);
+/* For rx_ctl.c: each CPU's NAPI poll and timer, ... */
+int lro_poll(struct napi_struct *napi, int budget);
+enum hrtimer_restart lro_timer_fn(struct hrtimer *timer);
+/* ... on a CPU's state, on that CPU with bottom halves off, ... */
+void lro_pcpu_take_hold(struct lro_pcpu *pc, const struct lro_config *cfg);
+void lro_pcpu_release(struct lro_pcpu *pc, bool drop);
+void lro_pcpu_free(struct lro_pcpu *pc);
+/* ... and what the receive path allocates from. */
+int lro_rx_path_init(void);
+void lro_rx_path_exit(void);
 
 #endif /* _LRO_RX_H */
