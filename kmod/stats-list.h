@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The counters of LRO on a device: the one list that enum lro_stat, the
- * per-CPU sums (device.c), the netlink stats nest
- * and lroadm's names derive from. Append only: the uapi's
- * LRO_A_STATS_<NAME> must exist for each, and keeps its number.
+ * per-CPU sums (device.c) and the netlink stats nest derive from. The
+ * spec's stats set, in its order (make generate checks it; lroadm takes
+ * the names from the spec): append there first.
  *
  * No include guard: define LRO_STAT(NAME, name, member, gauge) first.
  *   NAME    the uapi's LRO_A_STATS_<NAME> and enum lro_stat's LRO_STAT_<NAME>

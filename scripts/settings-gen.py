@@ -16,7 +16,9 @@ and description (the const's doc, in parentheses) become:
   Documentation/control.md     the sysfs table's rows, between the markers
                                "<!-- BEGIN settings -->", "<!-- END ... -->"
 
-so adding a setting is the spec, its use and its test. Run by
+so adding a setting is the spec, its use and its test. kmod/stats-list.h,
+which says where lro.ko finds each counter, is checked against the spec's
+stats set: the same names, in the same order. Run by
 scripts/ynl-regen.sh (make generate); with --check it writes nothing and
 fails if a file is not what the spec gives.
 """
@@ -207,6 +209,19 @@ def md_rows(settings):
     return out
 
 
+def check_stats(path, stats):
+    """path's LRO_STAT(NAME, name, ...) lines name the spec's counters."""
+    listed = re.findall(r'^LRO_STAT\((\w+),\s*(\w+),', open(path).read(),
+                        re.M)
+    want = [(n.upper(), n) for n in stats]
+    if listed != want:
+        missing = [n for _, n in want if (n.upper(), n) not in listed]
+        extra = [n for _, n in listed if (n.upper(), n) not in want]
+        sys.exit(f'settings-gen: {path} does not list the spec\'s counters '
+                 f'in its order (missing: {", ".join(missing) or "none"}; '
+                 f'not in the spec: {", ".join(extra) or "none"})')
+
+
 def splice(text, path, block, lines, begin, end):
     """text with the lines between the markers of block replaced."""
     b, e = begin.format(block), end.format(block)
@@ -224,6 +239,7 @@ def main():
     spec, top = sys.argv[1:3]
     check = len(sys.argv) == 4
     settings, stats, names = load(spec)
+    check_stats(f'{top}/kmod/stats-list.h', stats)
 
     man = 'userspace/lroadm.8'
     md = 'Documentation/control.md'
