@@ -28,12 +28,14 @@
  * one attached by hand.
  *
  * Locking: the rules are read and written under RTNL only. The netlink
- * handlers here take it, device.c's notifier runs under it, and a dying
- * namespace's rules are freed by exit_batch_rtnl, under it.
+ * handlers (netlink.c, which parses the requests and builds the messages
+ * of auto-get, auto-add and auto-del) take it, the netdev notifier runs
+ * under it, and a dying namespace's rules are freed by exit_batch_rtnl,
+ * under it.
  *
- * A rule keeps its settings as the config nest it came with (validated by
- * lro_config_nl_policy when added), parsed again at each attach over the
- * module parameters of that time, and sent back as it is by auto-get.
+ * A rule keeps the settings it came with (struct lro_config_part: those
+ * its config nest gave), applied at each attach over the module
+ * parameters of that time, and sent back as they are by auto-get.
  * What an attach allocates is charged to the memory cgroup of the task
  * that added the rule, not to whoever happened to create the device (a
  * rule may be a user namespace root's; the device a host's runtime's).
@@ -41,7 +43,6 @@
  * elsewhere they would tell of other containers' devices.
  */
 
-#include <linux/ctype.h>
 #include <linux/glob.h>
 #include <linux/memcontrol.h>
 #include <linux/netdevice.h>
@@ -49,7 +50,6 @@
 #include <linux/rtnetlink.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
-#include <net/genetlink.h>
 #include <net/net_namespace.h>
 #include <net/netns/generic.h>
 
@@ -57,7 +57,6 @@
 #include "config.h"
 #include "device.h"
 #include "netlink.h"
-#include "netlink-gen.h"
 
 /* glob_match() is lib/glob.c, built only where something selects it
  * (Debian's kernels do).
@@ -65,19 +64,6 @@
 #if !IS_BUILTIN(CONFIG_GLOB)
 #error "auto rules need CONFIG_GLOB=y"
 #endif
-
-/* Per list: a namespace's own rules, and the all-netns rules. */
-#define LRO_AUTO_MAX_RULES	64
-
-struct lro_auto_rule {
-	struct list_head node;		/* in a struct lro_auto_list */
-	char kind[16];			/* "": any */
-	char ifname[32];		/* "": any */
-	bool all_netns;
-	struct nlattr *config;		/* LRO_A_AUTO_CONFIG, or NULL */
-	struct mem_cgroup *memcg;	/* of the task that added it */
-	u64 attached, failed;
-};
 
 struct lro_auto_list {
 	struct list_head rules;
@@ -104,9 +90,7 @@ static void lro_auto_free(struct lro_auto_list *l, struct lro_auto_rule *r)
 {
 	list_del(&r->node);
 	l->count--;
-	mem_cgroup_put(r->memcg);
-	kfree(r->config);
-	kfree(r);
+	lro_auto_rule_free(r);
 }
 
 static const char *lro_auto_dev_kind(const struct net_device *dev)
@@ -118,9 +102,9 @@ static const char *lro_auto_dev_kind(const struct net_device *dev)
 static bool lro_auto_match(const struct lro_auto_rule *r,
 			   const struct net_device *dev)
 {
-	if (r->kind[0] && strcmp(r->kind, lro_auto_dev_kind(dev)))
+	if (r->key.kind[0] && strcmp(r->key.kind, lro_auto_dev_kind(dev)))
 		return false;
-	return !r->ifname[0] || glob_match(r->ifname, dev->name);
+	return !r->key.ifname[0] || glob_match(r->key.ifname, dev->name);
 }
 
 static struct lro_auto_rule *lro_auto_find_match(struct lro_auto_list *l,
@@ -132,25 +116,6 @@ static struct lro_auto_rule *lro_auto_find_match(struct lro_auto_list *l,
 		if (lro_auto_match(r, dev))
 			return r;
 	return NULL;
-}
-
-/* The configuration @r attaches with: the module's defaults, then its own. */
-static int lro_auto_config(const struct lro_auto_rule *r,
-			   struct lro_config *cfg)
-{
-	struct nlattr *tb[LRO_A_DEV_MAX + 1];
-	int err;
-
-	lro_default_config(cfg);
-	if (!r->config)
-		return 0;
-	/* Validated when the rule was added: this cannot fail. */
-	err = nla_parse_nested(tb, ARRAY_SIZE(lro_config_nl_policy) - 1,
-			       r->config, lro_config_nl_policy, NULL);
-	if (WARN_ON_ONCE(err))
-		return err;
-	lro_nl_parse_config(tb, cfg);
-	return 0;
 }
 
 /* Its own budget: a namespace whose rule keeps failing does not use up
@@ -183,12 +148,12 @@ static void lro_auto_attach(struct net_device *dev)
 		r = lro_auto_find_match(&lro_auto_all, dev);
 	if (!r)
 		return;
-	err = lro_auto_config(r, &cfg);
-	if (!err) {
-		old_memcg = set_active_memcg(r->memcg);
-		err = lro_dev_attach(dev, &cfg, true, &extack);
-		set_active_memcg(old_memcg);
-	}
+	/* The module's defaults, then the rule's own */
+	lro_default_config(&cfg);
+	lro_config_apply(&cfg, &r->config);
+	old_memcg = set_active_memcg(r->memcg);
+	err = lro_dev_attach(dev, &cfg, true, &extack);
+	set_active_memcg(old_memcg);
 	if (!err) {
 		r->attached++;
 		return;
@@ -201,293 +166,144 @@ static void lro_auto_attach(struct net_device *dev)
 		msg += strlen(KBUILD_MODNAME ": ");
 	/* kind and ifname are printable, without spaces: auto-add checks. */
 	pr_info("%s: auto rule%s%s%s%s: not attached: %s (%d)\n",
-		dev->name, r->kind[0] ? " kind " : "", r->kind,
-		r->ifname[0] ? " ifname " : "", r->ifname, msg, err);
+		dev->name, r->key.kind[0] ? " kind " : "", r->key.kind,
+		r->key.ifname[0] ? " ifname " : "", r->key.ifname, msg, err);
 }
 
-/* --- netlink: auto-get, auto-add, auto-del ------------------------------ */
+/* --- the rules, for netlink.c ------------------------------------------ */
 
-struct lro_auto_dump_ctx {
-	unsigned int done;	/* rules already sent */
-};
-
-static size_t lro_auto_msg_size(const struct lro_auto_rule *r)
-{
-	return nla_total_size(sizeof(r->kind)) +
-	       nla_total_size(sizeof(r->ifname)) +
-	       nla_total_size(0) +				/* ALL_NETNS */
-	       (r->config ? nla_total_size(nla_len(r->config)) : 0) +
-	       2 * nla_total_size(sizeof(u64));			/* counters */
-}
-
-/* @r as @net sees it: the counters of an all-netns rule in init_net only. */
-static int lro_auto_fill(struct sk_buff *skb, const struct lro_auto_rule *r,
-			 const struct net *net, u32 portid, u32 seq, int flags,
-			 u8 cmd)
-{
-	bool counters = !r->all_netns || net_eq(net, &init_net);
-	void *hdr;
-
-	hdr = genlmsg_put(skb, portid, seq, &lro_nl_family, flags, cmd);
-	if (!hdr)
-		return -EMSGSIZE;
-	if ((r->kind[0] && nla_put_string(skb, LRO_A_AUTO_KIND, r->kind)) ||
-	    (r->ifname[0] && nla_put_string(skb, LRO_A_AUTO_IFNAME, r->ifname)) ||
-	    (r->all_netns && nla_put_flag(skb, LRO_A_AUTO_ALL_NETNS)) ||
-	    (r->config && nla_put(skb, LRO_A_AUTO_CONFIG | NLA_F_NESTED,
-				  nla_len(r->config), nla_data(r->config))) ||
-	    (counters && nla_put_uint(skb, LRO_A_AUTO_ATTACHED, r->attached)) ||
-	    (counters && nla_put_uint(skb, LRO_A_AUTO_FAILED, r->failed))) {
-		genlmsg_cancel(skb, hdr);
-		return -EMSGSIZE;
-	}
-	genlmsg_end(skb, hdr);
-	return 0;
-}
-
-/* auto-add-ntf or auto-del-ntf to the monitor group of @net (the initial
- * namespace for an all-netns rule: those are its admin's).
+/**
+ * lro_auto_rule_new - a rule not yet added
+ * @key: what it matches, and where
+ * @config: its settings
+ *
+ * Charged, with what it attaches later, to the memory cgroup of the
+ * calling task.
+ *
+ * Return: the rule, or NULL without memory.
  */
-static void lro_auto_notify(struct net *net, const struct lro_auto_rule *r,
-			    u8 cmd)
+struct lro_auto_rule *lro_auto_rule_new(const struct lro_auto_key *key,
+					const struct lro_config_part *config)
 {
-	struct sk_buff *msg;
+	struct lro_auto_rule *r;
 
-	if (!genl_has_listeners(&lro_nl_family, net, LRO_NLGRP_MONITOR))
-		return;
-	msg = genlmsg_new(lro_auto_msg_size(r), GFP_KERNEL);
-	if (!msg)
-		return;
-	if (lro_auto_fill(msg, r, net, 0, 0, 0, cmd)) {
-		nlmsg_free(msg);
-		return;
-	}
-	genlmsg_multicast_netns(&lro_nl_family, net, msg, 0, LRO_NLGRP_MONITOR,
-				GFP_KERNEL);
+	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
+	if (!r)
+		return NULL;
+	r->key = *key;
+	r->config = *config;
+	r->memcg = get_mem_cgroup_from_mm(current->mm);
+	return r;
 }
 
 /**
- * lro_nl_auto_get_dumpit() - LRO_CMD_AUTO_GET dump: the rules that apply
- *	in the caller's network namespace
- * @skb: the reply being filled
- * @cb: the dump state; its context counts the rules already sent
- *
- * The namespace's own rules first, then the all-netns rules: the order in
- * which lro_auto_attach() tries them.
- *
- * Return: the dump status, as netlink dumps return it.
+ * lro_auto_rule_free - free a rule that is in no list
+ * @r: the rule
  */
-int lro_nl_auto_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
+void lro_auto_rule_free(struct lro_auto_rule *r)
 {
-	struct lro_auto_dump_ctx *ctx = (struct lro_auto_dump_ctx *)cb->ctx;
-	struct net *net = sock_net(skb->sk);
-	struct lro_auto_list *lists[] = { lro_auto_net(net), &lro_auto_all };
-	struct lro_auto_rule *r;
-	unsigned int i, n = 0;
-	int err = 0;
-
-	NL_ASSERT_DUMP_CTX_FITS(struct lro_auto_dump_ctx);
-
-	rtnl_lock();
-	for (i = 0; i < ARRAY_SIZE(lists) && !err; i++) {
-		list_for_each_entry(r, &lists[i]->rules, node) {
-			if (n++ < ctx->done)
-				continue;
-			err = lro_auto_fill(skb, r, net, NETLINK_CB(cb->skb).portid,
-					    cb->nlh->nlmsg_seq, NLM_F_MULTI,
-					    LRO_CMD_AUTO_GET);
-			if (err)
-				break;
-			ctx->done++;
-		}
-	}
-	rtnl_unlock();
-	return err;
-}
-
-/*
- * Printable, no spaces: a kind or pattern goes into the kernel log as it
- * is, and that must not let a user namespace's root forge lines there.
- */
-static int lro_auto_check_word(struct nlattr *attr, const char *s,
-			       struct netlink_ext_ack *extack)
-{
-	if (!*s) {
-		NL_SET_ERR_MSG_ATTR(extack, attr, "empty");
-		return -EINVAL;
-	}
-	for (; *s; s++) {
-		if (!isgraph(*s)) {
-			NL_SET_ERR_MSG_ATTR(extack, attr,
-					    "only printable characters, no spaces");
-			return -EINVAL;
-		}
-	}
-	return 0;
-}
-
-/*
- * The kind, pattern and scope of a request: what names a rule. An
- * all-netns rule is the initial namespace's admin's to add or delete.
- */
-static int lro_auto_parse_key(struct sk_buff *skb, struct genl_info *info,
-			      struct lro_auto_rule *key)
-{
-	struct nlattr **tb = info->attrs;
-
-	int err;
-
-	if (tb[LRO_A_AUTO_KIND]) {
-		nla_strscpy(key->kind, tb[LRO_A_AUTO_KIND], sizeof(key->kind));
-		err = lro_auto_check_word(tb[LRO_A_AUTO_KIND], key->kind,
-					  info->extack);
-		if (err)
-			return err;
-	}
-	if (tb[LRO_A_AUTO_IFNAME]) {
-		nla_strscpy(key->ifname, tb[LRO_A_AUTO_IFNAME],
-			    sizeof(key->ifname));
-		err = lro_auto_check_word(tb[LRO_A_AUTO_IFNAME], key->ifname,
-					  info->extack);
-		if (err)
-			return err;
-	}
-	if (!key->kind[0] && !key->ifname[0]) {
-		NL_SET_ERR_MSG_MOD(info->extack,
-				   "a rule needs a kind or an ifname pattern");
-		NL_SET_ERR_ATTR_MISS(info->extack, NULL, LRO_A_AUTO_KIND);
-		return -EINVAL;
-	}
-	key->all_netns = nla_get_flag(tb[LRO_A_AUTO_ALL_NETNS]);
-	if (key->all_netns &&
-	    (!net_eq(genl_info_net(info), &init_net) ||
-	     !netlink_capable(skb, CAP_NET_ADMIN))) {
-		NL_SET_ERR_MSG_ATTR(info->extack, tb[LRO_A_AUTO_ALL_NETNS],
-				    "all-netns rules are for the initial network namespace's admin");
-		return -EPERM;
-	}
-	return 0;
+	mem_cgroup_put(r->memcg);
+	kfree(r);
 }
 
 static struct lro_auto_rule *lro_auto_find_key(struct lro_auto_list *l,
-					       const struct lro_auto_rule *key)
+					       const struct lro_auto_key *key)
 {
 	struct lro_auto_rule *r;
 
 	list_for_each_entry(r, &l->rules, node)
-		if (!strcmp(r->kind, key->kind) &&
-		    !strcmp(r->ifname, key->ifname))
+		if (!strcmp(r->key.kind, key->kind) &&
+		    !strcmp(r->key.ifname, key->ifname))
 			return r;
 	return NULL;
 }
 
-/* Attaching with @config over the defaults of now must be possible. */
-static int lro_auto_check_config(struct nlattr *config,
-				 struct netlink_ext_ack *extack)
-{
-	struct nlattr *tb[LRO_A_DEV_MAX + 1];
-	struct lro_config cfg;
-	int err;
-
-	err = nla_parse_nested(tb, ARRAY_SIZE(lro_config_nl_policy) - 1,
-			       config, lro_config_nl_policy, extack);
-	if (err)
-		return err;
-	lro_default_config(&cfg);
-	lro_nl_parse_config(tb, &cfg);
-	return lro_config_check(&cfg, extack);
-}
-
 /**
- * lro_nl_auto_add_doit() - LRO_CMD_AUTO_ADD: add a rule
- * @skb: the request
- * @info: the request's attributes
+ * lro_auto_add - add a rule to @net's list (or the all-netns list)
+ * @net: the namespace of the request
+ * @r: from lro_auto_rule_new(); the list's from now on, unless this fails
+ * @extack: where to say why not
  *
- * Return: 0, -EINVAL (no kind nor pattern, bad settings), -EPERM
- * (all-netns from elsewhere), -EEXIST, -ENOSPC (64 rules), -ENOMEM.
+ * Context: RTNL held.
+ * Return: 0, -EEXIST (a rule of that key), -ENOSPC (64 in the list).
  */
-int lro_nl_auto_add_doit(struct sk_buff *skb, struct genl_info *info)
+int lro_auto_add(struct net *net, struct lro_auto_rule *r,
+		 struct netlink_ext_ack *extack)
 {
-	struct nlattr *config = info->attrs[LRO_A_AUTO_CONFIG];
-	struct net *net = genl_info_net(info);
-	struct lro_auto_rule *r;
-	struct lro_auto_list *l;
-	int err;
+	struct lro_auto_list *l = lro_auto_list_of(net, r->key.all_netns);
 
-	r = kzalloc(sizeof(*r), GFP_KERNEL_ACCOUNT);
-	if (!r)
-		return -ENOMEM;
-	err = lro_auto_parse_key(skb, info, r);
-	if (!err && config)
-		err = lro_auto_check_config(config, info->extack);
-	if (err)
-		goto free;
-	if (config) {
-		r->config = kmemdup(config, config->nla_len, GFP_KERNEL_ACCOUNT);
-		if (!r->config) {
-			err = -ENOMEM;
-			goto free;
-		}
-	}
-	r->memcg = get_mem_cgroup_from_mm(current->mm);
-
-	rtnl_lock();
-	l = lro_auto_list_of(net, r->all_netns);
-	if (lro_auto_find_key(l, r)) {
-		NL_SET_ERR_MSG_MOD(info->extack,
+	ASSERT_RTNL();
+	if (lro_auto_find_key(l, &r->key)) {
+		NL_SET_ERR_MSG_MOD(extack,
 				   "a rule with this kind, ifname and all-netns exists");
-		err = -EEXIST;
-	} else if (l->count >= LRO_AUTO_MAX_RULES) {
-		NL_SET_ERR_MSG_FMT_MOD(info->extack, "at most %u rules per list",
-				       LRO_AUTO_MAX_RULES);
-		err = -ENOSPC;
-	} else {
-		list_add_tail(&r->node, &l->rules);
-		l->count++;
-		lro_auto_notify(net, r, LRO_CMD_AUTO_ADD_NTF);
+		return -EEXIST;
 	}
-	rtnl_unlock();
-	if (!err)
-		return 0;
-	mem_cgroup_put(r->memcg);
-free:
-	kfree(r->config);
-	kfree(r);
-	return err;
+	if (l->count >= LRO_AUTO_MAX_RULES) {
+		NL_SET_ERR_MSG_FMT_MOD(extack, "at most %u rules per list",
+				       LRO_AUTO_MAX_RULES);
+		return -ENOSPC;
+	}
+	list_add_tail(&r->node, &l->rules);
+	l->count++;
+	lro_nl_auto_notify(net, r, true);
+	return 0;
 }
 
 /**
- * lro_nl_auto_del_doit() - LRO_CMD_AUTO_DEL: delete a rule
- * @skb: the request
- * @info: the request's attributes
+ * lro_auto_del - delete the rule of @key from @net's list (or all-netns)
+ * @net: the namespace of the request
+ * @key: the rule's key
+ * @extack: where to say why not
  *
  * The devices the rule attached LRO to keep it.
  *
- * Return: 0, -EINVAL, -EPERM as for auto-add, or -ENOENT.
+ * Context: RTNL held.
+ * Return: 0 or -ENOENT.
  */
-int lro_nl_auto_del_doit(struct sk_buff *skb, struct genl_info *info)
+int lro_auto_del(struct net *net, const struct lro_auto_key *key,
+		 struct netlink_ext_ack *extack)
 {
-	struct net *net = genl_info_net(info);
-	struct lro_auto_rule key = {}, *r;
-	struct lro_auto_list *l;
-	int err;
+	struct lro_auto_list *l = lro_auto_list_of(net, key->all_netns);
+	struct lro_auto_rule *r;
 
-	err = lro_auto_parse_key(skb, info, &key);
-	if (err)
-		return err;
-	rtnl_lock();
-	l = lro_auto_list_of(net, key.all_netns);
-	r = lro_auto_find_key(l, &key);
-	if (r) {
-		lro_auto_notify(net, r, LRO_CMD_AUTO_DEL_NTF);
-		lro_auto_free(l, r);
-	} else {
-		NL_SET_ERR_MSG_MOD(info->extack,
+	ASSERT_RTNL();
+	r = lro_auto_find_key(l, key);
+	if (!r) {
+		NL_SET_ERR_MSG_MOD(extack,
 				   "no rule with this kind, ifname and all-netns");
-		err = -ENOENT;
+		return -ENOENT;
 	}
-	rtnl_unlock();
-	return err;
+	lro_nl_auto_notify(net, r, false);
+	lro_auto_free(l, r);
+	return 0;
+}
+
+/**
+ * lro_auto_nth - the @n-th rule that applies in @net
+ * @net: the namespace
+ * @n: from 0: the namespace's own rules first, then the all-netns ones,
+ *	the order in which lro_auto_attach() tries them
+ *
+ * Context: RTNL held.
+ * Return: the rule, or NULL past the last.
+ */
+const struct lro_auto_rule *lro_auto_nth(struct net *net, unsigned int n)
+{
+	struct lro_auto_list *lists[] = { lro_auto_net(net), &lro_auto_all };
+	const struct lro_auto_rule *r;
+	unsigned int i;
+
+	ASSERT_RTNL();
+	for (i = 0; i < ARRAY_SIZE(lists); i++) {
+		if (n >= lists[i]->count) {
+			n -= lists[i]->count;
+			continue;
+		}
+		list_for_each_entry(r, &lists[i]->rules, node)
+			if (!n--)
+				return r;
+	}
+	return NULL;
 }
 
 /* --- the lists' life ------------------------------------------------------ */

@@ -100,7 +100,7 @@ int lro_config_check(const struct lro_config *cfg,
 
 	for (i = 0; i < LRO_SETTING_NR; i++) {
 		const struct lro_setting_info *s = &lro_setting_info[i];
-		u32 v = *(const u32 *)((const u8 *)cfg + s->offset);
+		u32 v = lro_config_get(cfg, i);
 
 		if (v < s->min || v > s->max) {
 			NL_SET_ERR_MSG_FMT_MOD(extack, "%s must be %u..%u",
@@ -123,4 +123,20 @@ void lro_default_config(struct lro_config *cfg)
 		*lro_config_field(cfg, i) = READ_ONCE(lro_defaults[i]->val);
 	cfg->enabled = true;
 	cfg->policy = NULL;
+}
+
+/**
+ * lro_config_apply - the settings @p gives, over @cfg
+ * @cfg: a whole configuration
+ * @p: the settings to change in it
+ */
+void lro_config_apply(struct lro_config *cfg, const struct lro_config_part *p)
+{
+	int i;
+
+	if (p->given & LRO_GIVEN_ENABLED)
+		cfg->enabled = p->cfg.enabled;
+	for (i = 0; i < LRO_SETTING_NR; i++)
+		if (p->given & BIT(i))
+			*lro_config_field(cfg, i) = lro_config_get(&p->cfg, i);
 }

@@ -53,6 +53,26 @@ static inline u32 *lro_config_field(struct lro_config *cfg,
 	return (u32 *)((u8 *)cfg + lro_setting_info[i].offset);
 }
 
+static inline u32 lro_config_get(const struct lro_config *cfg,
+				 enum lro_setting i)
+{
+	return *(const u32 *)((const u8 *)cfg + lro_setting_info[i].offset);
+}
+
+/*
+ * Some settings, without the rest (an auto rule's): applied later over a
+ * whole configuration (lro_config_apply()), each where @given has its
+ * bit, BIT(enum lro_setting) or LRO_GIVEN_ENABLED.
+ */
+#define LRO_GIVEN_ENABLED	BIT(LRO_SETTING_NR)
+
+struct lro_config_part {
+	struct lro_config cfg;
+	u32 given;
+};
+
+void lro_config_apply(struct lro_config *cfg, const struct lro_config_part *p);
+
 int lro_config_check(const struct lro_config *cfg,
 		     struct netlink_ext_ack *extack);
 void lro_default_config(struct lro_config *cfg);

@@ -10,11 +10,14 @@
 
 #include "config.h"
 
+struct lro_auto_rule;
 struct lro_dev;
+struct net;
 
 enum lro_notify { LRO_NOTIFY_NEW, LRO_NOTIFY_CHANGE, LRO_NOTIFY_DEL };
 void lro_nl_notify(struct lro_dev *ld, enum lro_notify what);
-void lro_nl_parse_config(struct nlattr **tb, struct lro_config *cfg);
+void lro_nl_auto_notify(struct net *net, const struct lro_auto_rule *r,
+			bool add);
 int lro_nl_init(void);
 void lro_nl_exit(void);
 
