@@ -62,16 +62,17 @@ static u32 *lro_bucket(struct net_lro_mgr *t, u32 hash)
 }
 
 /* @d is @mgr's and of @seg's flow (on @seg's device and VLAN unless @any_dev) */
-static bool lro_desc_match(const struct net_lro_mgr *mgr,
-			   const struct net_lro_desc *d,
-			   const struct lro_seg *seg, bool any_dev)
+static __always_inline bool lro_desc_match(const struct net_lro_mgr *mgr,
+					   const struct net_lro_desc *d,
+					   const struct lro_seg *seg,
+					   bool any_dev)
 {
 	return d->hash == seg->hash && d->mgr == mgr &&
 	       lro_same_tuple(d, seg) && (any_dev || lro_same_dev(d, seg));
 }
 
-static struct net_lro_desc *lro_lookup(struct net_lro_mgr *mgr,
-				       const struct lro_seg *seg, bool any_dev)
+static __always_inline struct net_lro_desc *
+lro_lookup(struct net_lro_mgr *mgr, const struct lro_seg *seg, bool any_dev)
 {
 	struct net_lro_mgr *t = lro_table(mgr);
 	u32 i = *lro_bucket(t, seg->hash);
