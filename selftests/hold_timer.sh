@@ -60,13 +60,24 @@ check "... counted as reconfigure or timer" \
 # A new hold applies at once: changing it sends what is held up (else a
 # packet started under a 1 s hold would wait 1 s after the user set 0,
 # and the packets of a CPU would no longer share one hold, in list order).
-adm stats veth-srv reset
+# 1 s is the longest hold there is, and a guest on a loaded host can
+# stall that long between the segments and the check (seen in a make
+# check beside a DKMS build): when the timer sent them up first, the
+# change had nothing to send, so the packet is held again, three times
+# at most.
 adm set veth-srv flush_timeout_us 1000000
-craft --segs 4 --sport 45000
-check "1 s timer: 4 segments held" eq "$(lro_stat held_segs)" 4
+for try in 1 2 3; do
+	adm stats veth-srv reset
+	craft --segs 4 --sport $((45000 + try))
+	held=$(lro_stat held_segs)
+	[ "$held" != 0 ] || [ "$(lro_stat flush_timer)" = 0 ] || continue
+	break
+done
+check "1 s timer: 4 segments held (try $try)" eq "$held" 4
 check "hold change accepted" adm set veth-srv flush_timeout_us 0
 check "hold change sent the held packet up" eq "$(lro_stat held_segs)" 0
-check "... counted as reconfigure" eq "$(lro_stat flush_detach)" 1
+check "... counted as reconfigure or timer" \
+	eq $(($(lro_stat flush_detach) + $(lro_stat flush_timer))) 1
 
 # The descriptor tables are per CPU, shared by every device, as large as
 # the largest max_desc attached: another device growing them, or leaving
