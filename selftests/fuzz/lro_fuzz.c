@@ -211,6 +211,12 @@ static struct in_addr cli4, srv4;
 static struct in6_addr cli6, srv6;
 static uint16_t port4 = 5100;	/* listening; +1 for IPv6; +2 closed */
 
+/* How far @f's stream goes: what was sent, or offered out of sequence. */
+static uint64_t flow_top(const struct flow *f)
+{
+	return f->hi > f->nxt ? f->hi : f->nxt;
+}
+
 /* --- one frame ------------------------------------------------------------ */
 
 enum csum_mode {
@@ -320,6 +326,16 @@ static void wrong8(uint8_t *p)
 	*p ^= range(1, 255);
 }
 
+/* The timestamp option as the trains send it: two NOPs, then kind 8,
+ * length 10, @tsval and @tsecr; 12 bytes at @o.
+ */
+static void put_ts(uint8_t *o, uint32_t tsval, uint32_t tsecr)
+{
+	memcpy(o, "\x01\x01\x08\x0a", 4);
+	put32(o + 4, tsval);
+	put32(o + 8, tsecr);
+}
+
 static uint64_t pseudo(const struct spec *s, uint32_t len)
 {
 	uint8_t b[40];
@@ -336,6 +352,13 @@ static uint64_t pseudo(const struct spec *s, uint32_t len)
 	put16(b + 8, IPPROTO_TCP);
 	put16(b + 10, len);
 	return sum16(b, 12, 0);
+}
+
+/* The IPv4 header checksum over @len bytes at @ip, its field zeroed first. */
+static uint16_t ip4_csum(uint8_t *ip, int len)
+{
+	put16(ip + 10, 0);
+	return fold(sum16(ip, len, 0));
 }
 
 /* --- building ------------------------------------------------------------- */
@@ -476,7 +499,6 @@ static int build(struct spec *s, uint8_t *b)
 		put16(l3 + 6, s->frag_off);
 		l3[8] = s->ttl;
 		l3[9] = s->proto;
-		put16(l3 + 10, 0);
 		memcpy(l3 + 12, &cli4, 4);
 		memcpy(l3 + 16, &srv4, 4);
 		memcpy(l3 + 20, s->ipopt, s->ipoptlen);
@@ -486,7 +508,7 @@ static int build(struct spec *s, uint8_t *b)
 		n = ihl < 5 ? 20 : ihl * 4;
 		if (n > ipl)
 			n = ipl;
-		c = fold(sum16(l3, n, 0));
+		c = ip4_csum(l3, n);
 		put16(l3 + 10, s->ip_csum_bad ? wrong16(c) : c);
 	}
 	n = th + tcplen - b;
@@ -594,7 +616,7 @@ static void queue(const uint8_t *b, int len, const struct spec *s)
  */
 static void offered(struct flow *f, int64_t off, int plen)
 {
-	uint64_t top = (f->hi > f->nxt ? f->hi : f->nxt) + 65536 + 16384;
+	uint64_t top = flow_top(f) + 65536 + 16384;
 
 	if (!f->conn || off < 0 || !plen)
 		return;
@@ -602,22 +624,26 @@ static void offered(struct flow *f, int64_t off, int plen)
 		f->hi = off + plen;
 }
 
+/* @n frames of @s queued: counted, and what they offered noted. */
+static void account(const struct spec *s, int n)
+{
+	offered(s->f, s->off, s->plen);
+	if (s->kind == K_VALID)
+		n_valid += n;
+	else
+		n_fuzz += n;
+	n_kind[s->kind] += n;
+}
+
 static void sanitize(struct spec *s);
 
 static void emit(struct spec *s)
 {
 	static uint8_t b[MAX_FRAME];
-	int len;
 
 	sanitize(s);
-	len = build(s, b);
-	queue(b, len, s);
-	offered(s->f, s->off, s->plen);
-	if (s->kind == K_VALID)
-		n_valid++;
-	else
-		n_fuzz++;
-	n_kind[s->kind]++;
+	queue(b, build(s, b), s);
+	account(s, 1);
 }
 
 /* --- the connections: ACKs and the accepted sockets ---------------------- */
@@ -693,7 +719,7 @@ static void got_segment(bool v6, const uint8_t *th, int len)
 		return;
 	/* how far past what was acknowledged, within 2 GB */
 	d = (int32_t)(ack - (uint32_t)(f->iss + 1 + f->una));
-	if (d > 0 && f->una + d <= (f->hi > f->nxt ? f->hi : f->nxt)) {
+	if (d > 0 && f->una + d <= flow_top(f)) {
 		f->una += d;
 		f->progress = now();
 	}
@@ -864,9 +890,7 @@ static void spec_init(struct spec *s, struct flow *f, int kind)
 	s->flags = F_ACK;
 	s->win = f->win;
 	if (f->ts) {
-		memcpy(s->topt, "\x01\x01\x08\x0a", 4);
-		put32(s->topt + 4, f->tsval);
-		put32(s->topt + 8, f->tsecr);
+		put_ts(s->topt, f->tsval, f->tsecr);
 		s->toptlen = 12;
 	}
 	s->plen = f->mss;
@@ -903,6 +927,24 @@ static void sanitize(struct spec *s)
 		s->csum = range(CS_PAYLOAD, CS_FIELD);
 }
 
+/* An option of kind @kind, @len bytes, at *@n in @o (@max bytes long; TCP
+ * and IPv4 options are alike there): where it goes, *@n moved past it; or
+ * NULL if it does not fit. A random kind or length is drawn by the caller
+ * after it fits (and written over these), as it always was: the same seed
+ * draws the same numbers.
+ */
+static uint8_t *opt_put(uint8_t *o, int *n, int max, uint8_t kind, int len)
+{
+	uint8_t *p = o + *n;
+
+	if (*n + len > max)
+		return NULL;
+	p[0] = kind;
+	p[1] = len;
+	*n += len;
+	return p;
+}
+
 /* TCP options for a flow's segment: @n bytes at most of well-formed
  * options, or of anything for a flow that is not a connection. A
  * connection's timestamp never goes backwards (PAWS would drop what
@@ -913,6 +955,7 @@ static int tcp_options(struct flow *f, uint8_t *o, int max)
 {
 	int n = 0, target = range(1, max), len, i;
 	bool conn = f->conn;
+	uint8_t *p;
 
 	while (n < target) {
 		switch (rn(12)) {
@@ -923,63 +966,47 @@ static int tcp_options(struct flow *f, uint8_t *o, int max)
 			if (chance(30))
 				o[n++] = 0;
 			break;
-		case 2:
-			if (n + 4 > max)
-				break;
-			o[n] = 2;
-			o[n + 1] = 4;
-			put16(o + n + 2, rn(65536));
-			n += 4;
+		case 2:		/* MSS */
+			p = opt_put(o, &n, max, 2, 4);
+			if (p)
+				put16(p + 2, rn(65536));
 			break;
-		case 3:
-			if (n + 3 > max)
-				break;
-			o[n] = 3;
-			o[n + 1] = 3;
-			o[n + 2] = rn(20);
-			n += 3;
+		case 3:		/* window scale */
+			p = opt_put(o, &n, max, 3, 3);
+			if (p)
+				p[2] = rn(20);
 			break;
-		case 4:
-			if (n + 2 > max)
-				break;
-			o[n] = 4;
-			o[n + 1] = 2;
-			n += 2;
+		case 4:		/* SACK permitted */
+			opt_put(o, &n, max, 4, 2);
 			break;
-		case 5:
+		case 5:		/* SACK blocks */
 			len = 2 + 8 * range(1, 4);
-			if (n + len > max)
-				break;
-			o[n] = 5;
-			o[n + 1] = len;
-			rfill(o + n + 2, len - 2);
-			n += len;
+			p = opt_put(o, &n, max, 5, len);
+			if (p)
+				rfill(p + 2, len - 2);
 			break;
 		case 6:
-			if (n + 10 > max)
+			p = opt_put(o, &n, max, 8, 10);
+			if (!p)
 				break;
-			o[n] = 8;
-			o[n + 1] = 10;
 			if (conn || chance(50)) {
 				f->tsval += rn(3);
-				put32(o + n + 2, f->tsval);
-				put32(o + n + 6, f->tsecr);
+				put32(p + 2, f->tsval);
+				put32(p + 6, f->tsecr);
 			} else {
-				rfill(o + n + 2, 8);
+				rfill(p + 2, 8);
 			}
-			n += 10;
 			break;
 		case 7:		/* an option nobody knows */
 			len = range(2, max - n < 2 ? 2 : max - n);
-			if (n + len > max)
+			p = opt_put(o, &n, max, 0, len);
+			if (!p)
 				break;
-			o[n] = range(9, 253);
-			o[n + 1] = len;
-			rfill(o + n + 2, len - 2);
+			p[0] = range(9, 253);
+			rfill(p + 2, len - 2);
 			for (i = 2; conn && i < len; i++)
-				if (o[n + i] == 8)
-					o[n + i] = 9;
-			n += len;
+				if (p[i] == 8)
+					p[i] = 9;
 			break;
 		case 8:		/* length 0 or 1: the parser stops */
 		case 9:		/* longer than what is left: it stops */
@@ -998,12 +1025,9 @@ static int tcp_options(struct flow *f, uint8_t *o, int max)
 			}
 			break;
 		case 11:	/* MD5 signature: TCP drops it without a key */
-			if (n + 18 > max)
-				break;
-			o[n] = 19;
-			o[n + 1] = 18;
-			rfill(o + n + 2, 16);
-			n += 18;
+			p = opt_put(o, &n, max, 19, 18);
+			if (p)
+				rfill(p + 2, 16);
 			break;
 		}
 	}
@@ -1219,9 +1243,7 @@ static void k_tsopt(struct spec *s)
 		f->tsval = tsval;
 	switch (rn(7)) {
 	case 0:		/* aligned, as the trains (on a flow without: not) */
-		memcpy(o, "\x01\x01\x08\x0a", 4);
-		put32(o + 4, tsval);
-		put32(o + 8, tsecr);
+		put_ts(o, tsval, tsecr);
 		s->toptlen = 12;
 		break;
 	case 1:		/* first, then the padding */
@@ -1232,23 +1254,17 @@ static void k_tsopt(struct spec *s)
 		s->toptlen = 12;
 		break;
 	case 2:		/* twice */
-		memcpy(o, "\x01\x01\x08\x0a", 4);
-		put32(o + 4, tsval);
-		put32(o + 8, tsecr);
+		put_ts(o, tsval, tsecr);
 		memcpy(o + 12, o, 12);
 		s->toptlen = 24;
 		break;
 	case 3:		/* a wrong length: not a timestamp, the parser stops */
-		memcpy(o, "\x01\x01\x08", 3);
+		put_ts(o, tsval, tsecr);
 		o[3] = chance(50) ? 9 : 11;
-		put32(o + 4, tsval);
-		put32(o + 8, tsecr);
 		s->toptlen = 12;
 		break;
 	case 4:		/* with more options after it */
-		memcpy(o, "\x01\x01\x08\x0a", 4);
-		put32(o + 4, tsval);
-		put32(o + 8, tsecr);
+		put_ts(o, tsval, tsecr);
 		s->toptlen = 12 + tcp_options(f, o + 12, 28);
 		pad_options(s);
 		break;
@@ -1256,8 +1272,7 @@ static void k_tsopt(struct spec *s)
 		s->toptlen = 0;
 		break;
 	default:	/* the word of an aligned timestamp, cut short */
-		memcpy(o, "\x01\x01\x08\x0a", 4);
-		put32(o + 4, tsval);
+		put_ts(o, tsval, tsecr);
 		s->toptlen = 8;
 		break;
 	}
@@ -1317,7 +1332,7 @@ static void k_ihl(struct spec *s)
 
 static void k_ipopt(struct spec *s)
 {
-	uint8_t *o = s->ipopt;
+	uint8_t *o = s->ipopt, *p;
 	int n = 0, len, max = 4 * range(1, 10);
 
 	if (s->v6) {		/* extension headers instead */
@@ -1334,29 +1349,27 @@ static void k_ipopt(struct spec *s)
 			o[n++] = 0;	/* EOL */
 			break;
 		case 2:		/* Router Alert */
-			if (n + 4 > max)
-				break;
-			memcpy(o + n, "\x94\x04\x00\x00", 4);
-			n += 4;
+			p = opt_put(o, &n, max, 0x94, 4);
+			if (p)
+				put16(p + 2, 0);
 			break;
 		case 3:		/* Record Route / Timestamp with room */
 			len = 4 * range(1, 3) + 3;
-			if (n + len > max)
+			p = opt_put(o, &n, max, 0, len);
+			if (!p)
 				break;
-			o[n] = chance(50) ? 7 : 68;
-			o[n + 1] = len;
-			o[n + 2] = o[n] == 7 ? 4 : 5;
-			memset(o + n + 3, 0, len - 3);
-			n += len;
+			p[0] = chance(50) ? 7 : 68;
+			p[2] = p[0] == 7 ? 4 : 5;
+			memset(p + 3, 0, len - 3);
 			break;
 		default:	/* anything, any length */
 			len = range(2, max - n < 2 ? 2 : max - n);
-			if (n + len > max)
+			p = opt_put(o, &n, max, 0, len);
+			if (!p)
 				break;
-			o[n] = rnd();
-			o[n + 1] = chance(80) ? len : rn(256);
-			rfill(o + n + 2, len - 2);
-			n += len;
+			p[0] = rnd();
+			p[1] = chance(80) ? len : rn(256);
+			rfill(p + 2, len - 2);
 			break;
 		}
 	}
@@ -1504,22 +1517,18 @@ static void k_frag(struct spec *s)
 	memcpy(b2, b, l2 + l3 + cut);
 	put16(b2 + l2 + 2, l3 + cut);
 	put16(b2 + l2 + 6, 0x2000 | (chance(10) ? 0x4000 : 0));
-	put16(b2 + l2 + 10, 0);
-	put16(b2 + l2 + 10, fold(sum16(b2 + l2, l3, 0)));
+	put16(b2 + l2 + 10, ip4_csum(b2 + l2, l3));
 	if (which != 2)
 		sent += frag_queue(b2, l2 + l3 + cut, s);
 	/* the rest, MF set on it too now and then: never complete */
 	memmove(ip + l3, ip + l3 + cut, rest - cut);
 	put16(ip + 2, l3 + rest - cut);
 	put16(ip + 6, (which == 3 ? 0x2000 : 0) | cut / 8);
-	put16(ip + 10, 0);
-	put16(ip + 10, fold(sum16(ip, l3, 0)));
+	put16(ip + 10, ip4_csum(ip, l3));
 	if (which != 1)
 		sent += frag_queue(b, len - cut, s);
 done:
-	offered(s->f, s->off, s->plen);
-	n_fuzz += sent;
-	n_kind[K_FRAG] += sent;
+	account(s, sent);
 }
 
 static void k_exthdr(struct spec *s)
@@ -1659,9 +1668,7 @@ static void k_mutate(struct spec *s)
 	 * lengths and types are; leave those alone there
 	 */
 	queue(b, len, s);
-	offered(s->f, s->off, s->plen);
-	n_fuzz++;
-	n_kind[K_MUTATE]++;
+	account(s, 1);
 }
 
 /* --- the mix ----------------------------------------------------------------- */
@@ -1672,6 +1679,17 @@ static const int weights[K_NR] = {
 	[K_IPOPT] = 4, [K_IPFIELD] = 5, [K_LEN] = 7, [K_TRUNC] = 5,
 	[K_FRAG] = 5, [K_EXTHDR] = 6, [K_CSUM] = 8, [K_VLAN] = 6,
 	[K_PROTO] = 3, [K_MAC] = 2, [K_MUTATE] = 8,
+};
+
+/* What makes a frame of each kind out of a valid one; K_VALID is none. */
+static void (*const kinds[K_NR])(struct spec *s) = {
+	[K_DUP] = k_dup, [K_JUMP] = k_jump, [K_SIZE] = k_size,
+	[K_FLAGS] = k_flags, [K_ACKWIN] = k_ackwin, [K_TCPOPT] = k_tcpopt,
+	[K_TSOPT] = k_tsopt, [K_DOFF] = k_doff, [K_IHL] = k_ihl,
+	[K_IPOPT] = k_ipopt, [K_IPFIELD] = k_ipfield, [K_LEN] = k_len,
+	[K_TRUNC] = k_trunc, [K_FRAG] = k_frag, [K_EXTHDR] = k_exthdr,
+	[K_CSUM] = k_csum, [K_VLAN] = k_vlan, [K_PROTO] = k_proto,
+	[K_MAC] = k_mac, [K_MUTATE] = k_mutate,
 };
 
 static int rto_ms = 300;
@@ -1764,28 +1782,7 @@ static void fuzz_one(void)
 		next_id(&s);
 	if (chance(10))
 		s.flags |= F_PSH;
-	switch (k) {
-	case K_DUP: k_dup(&s); return;
-	case K_JUMP: k_jump(&s); return;
-	case K_SIZE: k_size(&s); return;
-	case K_FLAGS: k_flags(&s); return;
-	case K_ACKWIN: k_ackwin(&s); return;
-	case K_TCPOPT: k_tcpopt(&s); return;
-	case K_TSOPT: k_tsopt(&s); return;
-	case K_DOFF: k_doff(&s); return;
-	case K_IHL: k_ihl(&s); return;
-	case K_IPOPT: k_ipopt(&s); return;
-	case K_IPFIELD: k_ipfield(&s); return;
-	case K_LEN: k_len(&s); return;
-	case K_TRUNC: k_trunc(&s); return;
-	case K_FRAG: k_frag(&s); return;
-	case K_EXTHDR: k_exthdr(&s); return;
-	case K_CSUM: k_csum(&s); return;
-	case K_VLAN: k_vlan(&s); return;
-	case K_PROTO: k_proto(&s); return;
-	case K_MAC: k_mac(&s); return;
-	default: k_mutate(&s); return;
-	}
+	kinds[k](&s);
 }
 
 /* --- setup --------------------------------------------------------------------- */
@@ -1904,6 +1901,36 @@ static void send_setup(struct spec *s)
 	queue(b, build(s, b), s);
 }
 
+static bool syn_sent(const struct flow *f)
+{
+	return f->conn && f->state == 1;
+}
+
+static bool not_accepted(const struct flow *f)
+{
+	return f->conn && f->fd < 0;
+}
+
+/* Steps (@step: receives) until no flow is @waiting, or until @end: how many
+ * still are.
+ */
+static int wait_for(void (*step)(void), bool (*waiting)(const struct flow *),
+		    double end)
+{
+	int i, pending;
+
+	do {
+		pending = 0;
+		step();
+		for (i = 0; i < NFLOWS; i++)
+			if (waiting(&flows[i]))
+				pending++;
+		if (pending)
+			usleep(2000);
+	} while (pending && now() < end);
+	return pending;
+}
+
 /* The handshakes, from addresses the sender's kernel does not own. */
 static void connect_all(double timeout)
 {
@@ -1923,28 +1950,14 @@ static void connect_all(double timeout)
 		s.plen = 0;
 		memcpy(s.topt, "\x02\x04", 2);
 		put16(s.topt + 2, f->mss);
-		if (f->ts) {
-			memcpy(s.topt + 4, "\x01\x01\x08\x0a", 4);
-			put32(s.topt + 8, f->tsval);
-			put32(s.topt + 12, 0);
-		}
+		if (f->ts)
+			put_ts(s.topt + 4, f->tsval, 0);
 		s.toptlen = f->ts ? 16 : 4;
 		send_setup(&s);
 		f->state = 1;
 	}
 	flush_batch();
-	do {
-		pending = 0;
-		rx_poll();
-		for (i = 0; i < NFLOWS; i++) {
-			struct flow *f = &flows[i];
-
-			if (f->conn && f->state == 1)
-				pending++;
-		}
-		if (pending)
-			usleep(2000);
-	} while (pending && now() < end);
+	pending = wait_for(rx_poll, syn_sent, end);
 	if (pending)
 		die(1, "FAIL: %d handshakes got no SYN-ACK in %.0f s", pending, timeout);
 	for (i = 0; i < NFLOWS; i++) {
@@ -1958,15 +1971,7 @@ static void connect_all(double timeout)
 		f->progress = now();
 	}
 	flush_batch();
-	do {
-		pending = 0;
-		sock_poll();
-		for (i = 0; i < NFLOWS; i++)
-			if (flows[i].conn && flows[i].fd < 0)
-				pending++;
-		if (pending)
-			usleep(2000);
-	} while (pending && now() < end);
+	pending = wait_for(sock_poll, not_accepted, end);
 	if (pending)
 		die(1, "FAIL: %d connections not accepted in %.0f s", pending, timeout);
 }
@@ -2177,7 +2182,7 @@ sent:
 
 	/* Complete the connections: every byte offered, delivered. */
 	for (i = 0; i < NFLOWS; i++)
-		flows[i].total = flows[i].hi > flows[i].nxt ? flows[i].hi : flows[i].nxt;
+		flows[i].total = flow_top(&flows[i]);
 	t = now();
 	while (!failed) {
 		bool done = true;
