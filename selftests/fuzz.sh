@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Malformed and odd frames at LRO: lro_fuzz (selftests/fuzz/lro_fuzz.c)
+# Malformed and odd frames at LRO: lro_fuzz (selftests/fuzz/)
 # sends FUZZ_FRAMES of them (bad IHL, IP lengths longer and shorter than
 # the frame, truncated headers, doff out of range, random TCP and IP
 # options, timestamp variants, fragments, bad checksums, VLAN tags, odd
