@@ -96,6 +96,28 @@ struct lt_flow *lt_flow6(struct lt_ctx *t)
 	return f;
 }
 
+struct lt_flow *lt_flow_of(struct lt_ctx *t, bool v6)
+{
+	return v6 ? lt_flow6(t) : lt_flow(t);
+}
+
+/* Extension headers of IPv6 flow @f: @n of @len bytes, the first @n of
+ * Hop-by-Hop, Routing, Destination Options (or Destination Options alone
+ * if @n is 1)
+ */
+void lt_ext(struct lt_flow *f, unsigned int n, unsigned int len)
+{
+	static const u8 chain[] = { NEXTHDR_HOP, NEXTHDR_ROUTING, NEXTHDR_DEST };
+
+	f->nexth = n;
+	f->extlen = len;
+	f->extval = 0x5a;
+	if (n == 1)
+		f->exth[0] = NEXTHDR_DEST;
+	else
+		memcpy(f->exth, chain, n);
+}
+
 static struct lt_in *lt_new_in(struct lt_ctx *t, struct lt_flow *f,
 			       unsigned int len)
 {

@@ -444,34 +444,74 @@ static const struct lt_case_set *const lt_sets[] = {
 	&lt_rule_cases, &lt_desc_cases, &lt_path_cases, &lt_ipv6_cases,
 };
 
+/* Case @c, as KTAP test @n */
+static void lt_report(const struct lt_case *c, unsigned int n)
+{
+	const char *why = lt_run(lt, c);
+
+	if (why) {
+		failed++;
+		pr_info("not ok %u %s: %s\n", n, c->name, why);
+		pr_info("# %s: want \"%s\", seen \"%s\"\n", c->name,
+			lt->want ?: c->want, lt_seen_str(lt));
+	} else {
+		passed++;
+		pr_info("ok %u %s\n", n, c->name);
+	}
+	cond_resched();
+}
+
+/* How many cases table entry @c stands for */
+static unsigned int lt_count(const struct lt_case *c)
+{
+	unsigned int n = 0;
+
+	if (!c->variants)
+		return 1;
+	while (c->variants[n].name)
+		n++;
+	return n;
+}
+
+/* The cases of table entry @c, as KTAP tests @n on */
+static void lt_entry(const struct lt_case *c, unsigned int n)
+{
+	const struct lt_variant *v;
+	struct lt_case one = *c;
+	char name[64];
+
+	if (!c->variants) {
+		lt_report(c, n);
+		return;
+	}
+	for (v = c->variants; v->name; v++) {
+		snprintf(name, sizeof(name), "%s%s", c->name, v->name);
+		one.name = name;
+		one.arg = c->arg | v->arg;
+		one.want = v->want ?: c->want;
+		lt_report(&one, n++);
+	}
+}
+
 static int __init lt_init(void)
 {
-	unsigned int s, i, n = 0, total = 0;
+	unsigned int s, i, n = 0;
+	const struct lt_case *c;
 
 	lt = lt_ctx_new();
 	if (IS_ERR(lt))
 		return PTR_ERR(lt);
 
 	for (s = 0; s < ARRAY_SIZE(lt_sets); s++)
-		total += lt_sets[s]->n;
+		for (i = 0; i < lt_sets[s]->n; i++)
+			n += lt_count(&lt_sets[s]->cases[i]);
 	pr_info("KTAP version 1\n");
-	pr_info("1..%u\n", total);
-	for (s = 0; s < ARRAY_SIZE(lt_sets); s++) {
+	pr_info("1..%u\n", n);
+	for (n = 0, s = 0; s < ARRAY_SIZE(lt_sets); s++) {
 		for (i = 0; i < lt_sets[s]->n; i++) {
-			const struct lt_case *c = &lt_sets[s]->cases[i];
-			const char *why = lt_run(lt, c);
-
-			if (why) {
-				failed++;
-				pr_info("not ok %u %s: %s\n", ++n, c->name, why);
-				pr_info("# %s: want \"%s\", seen \"%s\"\n",
-					c->name, lt->want ?: c->want,
-					lt_seen_str(lt));
-			} else {
-				passed++;
-				pr_info("ok %u %s\n", ++n, c->name);
-			}
-			cond_resched();
+			c = &lt_sets[s]->cases[i];
+			lt_entry(c, n + 1);
+			n += lt_count(c);
 		}
 	}
 	pr_info("# Totals: pass:%u fail:%u skip:0\n", passed, failed);

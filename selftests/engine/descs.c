@@ -88,28 +88,37 @@ MODULE_PARM_DESC(flows, "flows, and descriptors, of the many_flows cases (2-4096
 
 /*
  * As many flows as descriptors: two rounds of one segment each, every
- * other flow flushed by lro_flush_pkt() (unhashing from the middle of
- * chains), a third round (odd flows join, even ones take freed
- * descriptors), lro_flush_all().
+ * other flow sent up after the second (by lro_flush_pkt(), unhashing from
+ * the middle of chains; IPv6 flows, which it cannot name, by PSH on their
+ * second segment), a third round (odd flows join, even ones take freed
+ * descriptors), lro_flush_all(). IPv6 flows differ in the last bytes of
+ * their addresses too.
  */
-static const char *c_many(struct lt_ctx *t, unsigned long arg)
+const char *c_many(struct lt_ctx *t, unsigned long arg)
 {
 	unsigned int i, r, n = clamp(lt_flows, 2U, 4096U);
-	struct lt_flow *f = lt_flow(t);
+	bool v6 = arg & LT_V6;
+	struct lt_flow *f = lt_flow_of(t, v6);
 
 	if (lt_set_desc(t, n))
 		return NULL;
-	for (i = 1; i < n; i++)
-		lt_flow(t);
+	for (i = 1; i < n; i++) {
+		lt_flow_of(t, v6);
+		if (v6) {
+			f[i].saddr6.s6_addr16[7] = htons(i);
+			f[i].daddr6.s6_addr16[6] = htons(i);
+		}
+	}
 	for (r = 0; r < 3; r++) {
 		for (i = 0; i < n && !t->err; i++)
-			lt_seg(t, &f[i], 64, 0);
-		for (i = 0; i < n && r == 1; i += 2)
+			lt_seg(t, &f[i], 64,
+			       v6 && r == 1 && !(i & 1) ? LT_PSH : 0);
+		for (i = 0; i < n && !v6 && r == 1; i += 2)
 			lt_flush_pkt(t, &f[i]);
 	}
 	lt_flush_all(t);
-	snprintf(t->wantbuf, sizeof(t->wantbuf), "2Kx%u 3Bx%u 1Bx%u",
-		 (n + 1) / 2, n / 2, (n + 1) / 2);
+	snprintf(t->wantbuf, sizeof(t->wantbuf), "2%cx%u 3Bx%u 1Bx%u",
+		 v6 ? 'P' : 'K', (n + 1) / 2, n / 2, (n + 1) / 2);
 	t->want = t->wantbuf;
 	return NULL;
 }
@@ -227,7 +236,7 @@ static const char *c_shared(struct lt_ctx *t, unsigned long arg)
  * One pair of ports between three pairs of addresses: A, B with another
  * source, C with another destination; A1 B1 C1 A2 B2 C2 make three
  * packets (lro_same_tuple(), as inet_gro_receive() and ipv6_gro_receive()
- * tell flows apart by address); arg 1: IPv6.
+ * tell flows apart by address).
  */
 static const char *c_addr(struct lt_ctx *t, unsigned long arg)
 {
@@ -235,7 +244,7 @@ static const char *c_addr(struct lt_ctx *t, unsigned long arg)
 	unsigned int i;
 
 	for (i = 0; i < 3; i++) {
-		f[i] = arg ? lt_flow6(t) : lt_flow(t);
+		f[i] = lt_flow_of(t, arg & LT_V6);
 		if (!i)
 			continue;
 		*f[i] = *f[0];
@@ -308,7 +317,7 @@ static const struct lt_case cases[] = {
 	{ "dev_keyed", c_dev, 0, "2Bx2" },
 	{ "shared_table", c_shared, 0, "1px2 1Bx2" },
 	{ "addr_keyed", c_addr, 0, "2Bx3" },
-	{ "v6_addr_keyed", c_addr, 1, "2Bx3" },
+	{ "v6_addr_keyed", c_addr, LT_V6, "2Bx3" },
 	{ "held_mem", c_held_mem, 0, "1Hx4 1Bx2" },
 	{ "frames_held_mem", c_held_mem, LT_FRAMES, "1Hx4 1Bx2" },
 	{ "held_mem_join", c_held_mem_join, 0, "2Hx2" },

@@ -157,6 +157,18 @@ struct lt_ctx {
 };
 
 /*
+ * One of the cases a table entry with variants stands for: named by the
+ * entry's name and then the variant's, run with their args ORed, and
+ * expecting the variant's want (NULL: the entry's). Lists of variants
+ * (lt_rejects, lt_csums) are what the two families' tables share.
+ */
+struct lt_variant {
+	const char *name;
+	unsigned long arg;
+	const char *want;
+};
+
+/*
  * Unless a case changes it, the manager has 8 descriptors, max_aggr 64 and
  * LRO_F_NAPI, and segments are linear CHECKSUM_UNNECESSARY skbs of flows
  * with timestamps, DF and incrementing IP IDs (IPv4), or timestamps and no
@@ -167,6 +179,7 @@ struct lt_case {
 	const char *(*run)(struct lt_ctx *t, unsigned long arg);
 	unsigned long arg;
 	const char *want;
+	const struct lt_variant *variants;	/* ends with a NULL name */
 };
 
 struct lt_case_set {
@@ -182,6 +195,49 @@ extern const struct lt_case_set lt_ipv6_cases;	/* ipv6.c */
 
 /* descs.c: flows of the many_flows cases (module parameter "flows") */
 extern unsigned int lt_flows;
+
+/*
+ * Cases of rules.c, descs.c and paths.c that ipv6.c runs over IPv6 too:
+ * LT_V6 in their arg (never a segment's change) makes their flows IPv6.
+ */
+#define LT_V6		BIT(28)
+
+/* rules.c */
+const char *c_reject(struct lt_ctx *t, unsigned long arg);
+extern const struct lt_variant lt_rejects[];
+
+/*
+ * c_join()'s change (arg: J_* | LT_FRAMES). IPv6 flows have a Destination
+ * Options header from the first segment on for the changes from J_EXTVAL
+ * on, but J_EXTADD (from the third).
+ */
+enum {
+	J_TTL,		/* IPv6: hop limit */
+	J_TOS,		/* IPv6: traffic class */
+	J_DF, J_IPID, J_ECT, J_LABEL, J_ACK, J_WIN, J_TSVAL, J_TSECR0,
+	J_EXTVAL, J_EXTLEN, J_EXTADD, J_EXTDROP, J_GAP, J_RETX, J_NONE,
+};
+
+const char *c_join(struct lt_ctx *t, unsigned long arg);
+
+/* c_train()'s train of segments (arg: T_*) */
+enum {
+	T_PSH, T_SHORT, T_LONGER, T_MAX_AGGR3, T_MAX_AGGR1, T_64K, T_64K_NOTS,
+	T_TSECR0,
+	/* the 64 KB bound in the sizes of an IPv4 packet's headers */
+	T4_65535, T4_65536, T4_65535_NOTS, T4_65535_SHORT, T4_65536_SHORT,
+	/* ... and an IPv6 packet's */
+	T6_65535, T6_65536, T6_65535_SHORT, T6_65536_SHORT,
+};
+
+const char *c_train(struct lt_ctx *t, unsigned long arg);
+
+/* descs.c */
+const char *c_many(struct lt_ctx *t, unsigned long arg);
+
+/* paths.c */
+const char *c_csum(struct lt_ctx *t, unsigned long arg);
+extern const struct lt_variant lt_csums[];
 
 /* check.c */
 const char *lt_fail(struct lt_ctx *t, const char *fmt, ...) __printf(2, 3);
@@ -208,6 +264,8 @@ void lt_ctx_free(struct lt_ctx *t);
 int lt_reset(struct lt_ctx *t);
 struct lt_flow *lt_flow(struct lt_ctx *t);
 struct lt_flow *lt_flow6(struct lt_ctx *t);
+struct lt_flow *lt_flow_of(struct lt_ctx *t, bool v6);
+void lt_ext(struct lt_flow *f, unsigned int n, unsigned int len);
 int lt_set_desc(struct lt_ctx *t, int max_desc);
 struct sk_buff *lt_make(struct lt_ctx *t, struct lt_flow *f, unsigned int len,
 			u32 mods);

@@ -198,11 +198,13 @@ static const char *c_plain(struct lt_ctx *t, unsigned long arg)
  * arg: ip_summed | bad << 8 | LT_FRAMES. PSH first (passes alone, verified),
  * A, B, X (bad or not), C.
  */
-static const char *c_csum(struct lt_ctx *t, unsigned long arg)
+const char *c_csum(struct lt_ctx *t, unsigned long arg)
 {
-	struct lt_flow *f = lt_flow(t);
+	struct lt_flow *f = lt_flow_of(t, arg & LT_V6);
 	unsigned long frames = arg & LT_FRAMES;
 
+	if (f->v6)
+		lt_ext(f, 1, 8);	/* not in the pseudo-header */
 	t->summed = arg & 0xff;
 	t->mgr.ip_summed = arg & 0xff;
 	t->layout = LT_PAGED;
@@ -307,7 +309,14 @@ static const char *c_frames(struct lt_ctx *t, unsigned long arg)
 	return NULL;
 }
 
-#define CSUM(name, arg, want) { name, c_csum, arg, want }
+/* ip_summed, and whether X is bad: csum_*, frames_csum_*, v6_csum_* */
+const struct lt_variant lt_csums[] = {
+	{ "none_good", CHECKSUM_NONE, "1p 4B" },
+	{ "none_bad", CHECKSUM_NONE | BIT(8), "1p 2F 1p 1B" },
+	{ "complete_good", CHECKSUM_COMPLETE, "1p 4B" },
+	{ "complete_bad", CHECKSUM_COMPLETE | BIT(8), "1p 2F 1p 1B" },
+	{ }
+};
 
 static const struct lt_case cases[] = {
 	{ "passthrough", c_passthrough, 0, "1px3 3B" },
@@ -327,16 +336,8 @@ static const struct lt_case cases[] = {
 	{ "frag_list_first", c_plain, R_FRAG_LIST, "1p 2B" },
 	{ "pfmemalloc", c_plain, R_PFMEMALLOC, "1F 1p 2B" },
 	{ "zerocopy", c_plain, R_ZEROCOPY, "1F 1p 2B" },
-	CSUM("csum_none_good", CHECKSUM_NONE, "1p 4B"),
-	CSUM("csum_none_bad", CHECKSUM_NONE | BIT(8), "1p 2F 1p 1B"),
-	CSUM("csum_complete_good", CHECKSUM_COMPLETE, "1p 4B"),
-	CSUM("csum_complete_bad", CHECKSUM_COMPLETE | BIT(8), "1p 2F 1p 1B"),
-	CSUM("frames_csum_none_good", CHECKSUM_NONE | LT_FRAMES, "1p 4B"),
-	CSUM("frames_csum_none_bad", CHECKSUM_NONE | BIT(8) | LT_FRAMES,
-	     "1p 2F 1p 1B"),
-	CSUM("frames_csum_complete_good", CHECKSUM_COMPLETE | LT_FRAMES, "1p 4B"),
-	CSUM("frames_csum_complete_bad", CHECKSUM_COMPLETE | BIT(8) | LT_FRAMES,
-	     "1p 2F 1p 1B"),
+	{ "csum_", c_csum, 0, NULL, lt_csums },
+	{ "frames_csum_", c_csum, LT_FRAMES, NULL, lt_csums },
 	{ "netif_rx", c_netif_rx, 0, "1p 3B" },
 	{ "deliver_hook", c_hook, 0, "1p 3B" },
 	{ "frames_merge", c_frames, F_MERGE, "4B" },
