@@ -35,12 +35,12 @@
  * segment with PSH set.
  */
 #include <arpa/inet.h>
+#include <err.h>
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,21 +51,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-	int err = errno;
-
-	va_start(ap, fmt);
-	fputs("rr: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	if (err)
-		fprintf(stderr, ": %s", strerror(err));
-	fputc('\n', stderr);
-	exit(1);
-}
-
 static long num(const char *s, const char *what, long min, long max)
 {
 	char *end;
@@ -73,10 +58,8 @@ static long num(const char *s, const char *what, long min, long max)
 
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (errno || *end || v < min || v > max) {
-		errno = 0;
-		die("bad %s '%s' (%ld..%ld)", what, s, min, max);
-	}
+	if (errno || *end || v < min || v > max)
+		errx(1, "bad %s '%s' (%ld..%ld)", what, s, min, max);
 	return v;
 }
 
@@ -93,7 +76,7 @@ static void nodelay(int fd)
 	int one = 1;
 
 	if (setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)))
-		die("setsockopt TCP_NODELAY");
+		err(1, "setsockopt TCP_NODELAY");
 }
 
 /* On the wildcard address of @family (AF_INET or AF_INET6). */
@@ -113,12 +96,12 @@ static int listen_on(const char *port, int backlog, int family)
 	}
 	fd = socket(family, SOCK_STREAM, 0);
 	if (fd < 0)
-		die("socket");
+		err(1, "socket");
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
 	if (bind(fd, sa, len))
-		die("bind port %s", port);
+		err(1, "bind port %s", port);
 	if (listen(fd, backlog))
-		die("listen");
+		err(1, "listen");
 	return fd;
 }
 
@@ -127,7 +110,7 @@ static int accept_on(int fd)
 	int c = accept(fd, NULL, NULL);
 
 	if (c < 0)
-		die("accept");
+		err(1, "accept");
 	nodelay(c);
 	return c;
 }
@@ -155,15 +138,14 @@ static int connect_to(const char *host, const char *port)
 		sa = (struct sockaddr *)&sin6;
 		len = sizeof(sin6);
 	} else if (inet_pton(AF_INET, host, &sin.sin_addr) != 1) {
-		errno = 0;
-		die("bad IP address '%s'", host);
+		errx(1, "bad IP address '%s'", host);
 	}
 	fd = socket(sa->sa_family, SOCK_STREAM, 0);
 	if (fd < 0)
-		die("socket");
+		err(1, "socket");
 	nodelay(fd);
 	if (connect(fd, sa, len))
-		die("connect %s:%s", host, port);
+		err(1, "connect %s:%s", host, port);
 	return fd;
 }
 
@@ -178,12 +160,10 @@ static int read_full(int fd, char *buf, size_t len)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			die("read");
+			err(1, "read");
 		if (n == 0) {
-			if (got) {
-				errno = 0;
-				die("EOF inside a message");
-			}
+			if (got)
+				errx(1, "EOF inside a message");
 			return 0;
 		}
 		got += n;
@@ -200,7 +180,7 @@ static void write_full(int fd, const char *buf, size_t len)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			die("write");
+			err(1, "write");
 		buf += n;
 		len -= n;
 	}
@@ -216,7 +196,7 @@ static int do_echo(char **argv)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			die("read");
+			err(1, "read");
 		write_full(fd, buf, n);
 	}
 	close(fd);
@@ -252,7 +232,7 @@ static void stop_on_signals(void)
 
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGTERM, &sa, NULL) || sigaction(SIGINT, &sa, NULL))
-		die("sigaction");
+		err(1, "sigaction");
 }
 
 /*
@@ -267,15 +247,13 @@ static long round_trips(int fd, char *buf, long size, long n, double **lat)
 		double t0 = now();
 
 		write_full(fd, buf, size);
-		if (!read_full(fd, buf, size)) {
-			errno = 0;
-			die("echo server closed the connection");
-		}
+		if (!read_full(fd, buf, size))
+			errx(1, "echo server closed the connection");
 		if (i >= cap) {
 			cap = cap ? cap * 2 : 4096;
 			*lat = realloc(*lat, cap * sizeof(**lat));
 			if (!*lat)
-				die("out of memory");
+				err(1, "out of memory");
 		}
 		(*lat)[i] = (now() - t0) * 1e6;
 	}
@@ -288,10 +266,8 @@ static void print_latency(double *lat, long n)
 	double sum = 0;
 	long i;
 
-	if (!n) {
-		errno = 0;
-		die("no round trip was made");
-	}
+	if (!n)
+		errx(1, "no round trip was made");
 	for (i = 0; i < n; i++)
 		sum += lat[i];
 	qsort(lat, n, sizeof(*lat), cmp_double);
@@ -310,7 +286,7 @@ static int do_ping(char **argv)
 
 	buf = calloc(1, size);
 	if (!buf)
-		die("out of memory");
+		err(1, "out of memory");
 	fd = connect_to(argv[0], argv[1]);
 	if (n >= 10)
 		round_trips(fd, buf, size, n / 10, &lat);	/* warm-up */
@@ -342,7 +318,7 @@ static int sink(char **argv, int family)
 		if (conns > 1 && poll(pfd, conns, -1) < 0) {
 			if (errno == EINTR)
 				continue;
-			die("poll");
+			err(1, "poll");
 		}
 		for (i = 0; i < conns; i++) {
 			if (pfd[i].fd < 0 || (conns > 1 && !pfd[i].revents))
@@ -351,7 +327,7 @@ static int sink(char **argv, int family)
 			if (n < 0 && errno == EINTR)
 				continue;
 			if (n < 0)
-				die("read");
+				err(1, "read");
 			if (!n) {
 				close(pfd[i].fd);
 				pfd[i].fd = -1;
@@ -394,7 +370,7 @@ static void send_one(const char *host, const char *port, long long left,
 		left -= len;
 	}
 	if (shutdown(fd, SHUT_WR))
-		die("shutdown");
+		err(1, "shutdown");
 	while (read(fd, buf, sizeof(buf)) > 0)
 		;	/* until the sink closes: everything arrived */
 	close(fd);
@@ -416,7 +392,7 @@ static int do_send(char **argv)
 		pid_t pid = fork();
 
 		if (pid < 0)
-			die("fork");
+			err(1, "fork");
 		if (!pid) {
 			send_one(argv[0], argv[1],
 				 total / conns + (i < total % conns), chunk);
@@ -425,10 +401,8 @@ static int do_send(char **argv)
 	}
 	while (wait(&status) > 0)
 		failed += !WIFEXITED(status) || WEXITSTATUS(status);
-	if (failed) {
-		errno = 0;
-		die("%ld of %ld connections failed", failed, conns);
-	}
+	if (failed)
+		errx(1, "%ld of %ld connections failed", failed, conns);
 	return 0;
 }
 
@@ -449,27 +423,25 @@ static int do_mixed(char **argv)
 
 	buf = calloc(1, size);
 	if (!buf)
-		die("out of memory");
+		err(1, "out of memory");
 	fd = connect_to(argv[0], argv[2]);
 	round_trips(fd, buf, size, 10, &lat);	/* warm-up */
 	stop_on_signals();
 	pid = fork();
 	if (pid < 0)
-		die("fork");
+		err(1, "fork");
 	if (!pid) {
 		/* stopped by the parent, or if it dies (rr mixed fails) */
 		if (prctl(PR_SET_PDEATHSIG, SIGTERM))
-			die("prctl");
+			err(1, "prctl");
 		print_latency(lat, round_trips(fd, buf, size, 0, &lat));
 		exit(0);
 	}
 	send_one(argv[0], argv[1], total, 128 << 10);
 	if (kill(pid, SIGTERM) || waitpid(pid, &status, 0) != pid)
-		die("stopping the round trips");
-	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		errno = 0;
-		die("the round trips failed");
-	}
+		err(1, "stopping the round trips");
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		errx(1, "the round trips failed");
 	return 0;
 }
 

@@ -19,6 +19,7 @@
  * tun_get_user() -> tun_rx_batched() -> netif_receive_skb() with
  * ip_summed CHECKSUM_NONE, and never napi_gro_receive().
  */
+#include <err.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/if.h>
@@ -26,7 +27,6 @@
 #include <linux/virtio_net.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,21 +39,6 @@
 static volatile sig_atomic_t stop;
 static unsigned long write_errors, dropped_gso;
 
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-	int err = errno;
-
-	va_start(ap, fmt);
-	fputs("tap_relay: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	if (err)
-		fprintf(stderr, ": %s", strerror(err));
-	fputc('\n', stderr);
-	exit(1);
-}
-
 static void on_signal(int sig)
 {
 	(void)sig;
@@ -65,16 +50,14 @@ static int tap_open(const char *name)
 	struct ifreq ifr = { .ifr_flags = IFF_TAP | IFF_NO_PI | IFF_VNET_HDR };
 	int fd;
 
-	if (strlen(name) >= IFNAMSIZ) {
-		errno = 0;
-		die("device name '%s' too long", name);
-	}
+	if (strlen(name) >= IFNAMSIZ)
+		errx(1, "device name '%s' too long", name);
 	fd = open("/dev/net/tun", O_RDWR | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
-		die("open /dev/net/tun");
+		err(1, "open /dev/net/tun");
 	strcpy(ifr.ifr_name, name);
 	if (ioctl(fd, TUNSETIFF, &ifr))
-		die("TUNSETIFF %s", name);
+		err(1, "TUNSETIFF %s", name);
 	return fd;
 }
 
@@ -91,7 +74,7 @@ static unsigned long relay(int from, int to)
 		if (len < 0) {
 			if (errno == EAGAIN || errno == EINTR)
 				break;
-			die("read");
+			err(1, "read");
 		}
 		if ((size_t)len <= HDR_LEN)
 			continue;
@@ -130,16 +113,14 @@ int main(int argc, char **argv)
 		if (poll(p, 2, -1) < 0) {
 			if (errno == EINTR)
 				continue;
-			die("poll");
+			err(1, "poll");
 		}
 		if (p[0].revents & POLLIN)
 			a_to_b += relay(p[0].fd, p[1].fd);
 		if (p[1].revents & POLLIN)
 			b_to_a += relay(p[1].fd, p[0].fd);
-		if ((p[0].revents | p[1].revents) & (POLLERR | POLLHUP | POLLNVAL)) {
-			errno = 0;
-			die("a tap went away");
-		}
+		if ((p[0].revents | p[1].revents) & (POLLERR | POLLHUP | POLLNVAL))
+			errx(1, "a tap went away");
 	}
 	fprintf(stderr, "a_to_b=%lu b_to_a=%lu write_errors=%lu dropped_gso=%lu\n",
 		a_to_b, b_to_a, write_errors, dropped_gso);
