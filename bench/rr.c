@@ -235,12 +235,15 @@ static void stop_on_signals(void)
 		err(1, "sigaction");
 }
 
+#define RR_MAX_SIZE	65536	/* bytes of a round trip */
+
 /*
  * @n round trips of @size bytes over @fd (@n 0: until stop is set); their
  * latencies in microseconds into *@lat, grown as needed. Returns how many.
  */
-static long round_trips(int fd, char *buf, long size, long n, double **lat)
+static long round_trips(int fd, long size, long n, double **lat)
 {
+	static char buf[RR_MAX_SIZE];
 	long cap = 0, i;
 
 	for (i = 0; n ? i < n : !atomic_load(&stop); i++) {
@@ -279,21 +282,15 @@ static void print_latency(double *lat, long n)
 static int do_ping(char **argv)
 {
 	long n = num(argv[2], "count", 1, 10000000);
-	long size = num(argv[3], "size", 1, 65536);
+	long size = num(argv[3], "size", 1, RR_MAX_SIZE);
+	int fd = connect_to(argv[0], argv[1]);
 	double *lat = NULL;
-	char *buf;
-	int fd;
 
-	buf = calloc(1, size);
-	if (!buf)
-		err(1, "out of memory");
-	fd = connect_to(argv[0], argv[1]);
 	if (n >= 10)
-		round_trips(fd, buf, size, n / 10, &lat);	/* warm-up */
-	n = round_trips(fd, buf, size, n, &lat);
+		round_trips(fd, size, n / 10, &lat);	/* warm-up */
+	n = round_trips(fd, size, n, &lat);
 	close(fd);
 	print_latency(lat, n);
-	free(buf);
 	return 0;
 }
 
@@ -415,17 +412,12 @@ static int do_send(char **argv)
 static int do_mixed(char **argv)
 {
 	long long total = num(argv[3], "megabytes", 1, 1 << 20) << 20;
-	long size = num(argv[4], "size", 1, 65536);
+	long size = num(argv[4], "size", 1, RR_MAX_SIZE);
+	int fd = connect_to(argv[0], argv[2]), status;
 	double *lat = NULL;
-	int fd, status;
-	char *buf;
 	pid_t pid;
 
-	buf = calloc(1, size);
-	if (!buf)
-		err(1, "out of memory");
-	fd = connect_to(argv[0], argv[2]);
-	round_trips(fd, buf, size, 10, &lat);	/* warm-up */
+	round_trips(fd, size, 10, &lat);	/* warm-up */
 	stop_on_signals();
 	pid = fork();
 	if (pid < 0)
@@ -434,7 +426,7 @@ static int do_mixed(char **argv)
 		/* stopped by the parent, or if it dies (rr mixed fails) */
 		if (prctl(PR_SET_PDEATHSIG, SIGTERM))
 			err(1, "prctl");
-		print_latency(lat, round_trips(fd, buf, size, 0, &lat));
+		print_latency(lat, round_trips(fd, size, 0, &lat));
 		exit(0);
 	}
 	send_one(argv[0], argv[1], total, 128 << 10);
