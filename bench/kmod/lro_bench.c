@@ -60,30 +60,26 @@
 #include "seg.h"
 #include "policy.h"
 
-static char *cases = "lro:1x64,gro:1x64";
-module_param(cases, charp, 0444);
-MODULE_PARM_DESC(cases, "PATH:FLOWSxBURST,... with PATH lro, gro, off, direct or free");
-static unsigned int total = 16384;
-module_param(total, uint, 0444);
-MODULE_PARM_DESC(total, "segments per round (at least FLOWS x BURST, a multiple of it)");
-static unsigned int rounds = 5;
-module_param(rounds, uint, 0444);
-MODULE_PARM_DESC(rounds, "timed rounds per case (median reported)");
-static unsigned int warmup = 1;
-module_param(warmup, uint, 0444);
-MODULE_PARM_DESC(warmup, "untimed rounds before the timed ones");
-static unsigned int max_aggr = 64;
-module_param(max_aggr, uint, 0444);
-MODULE_PARM_DESC(max_aggr, "max_aggr of the LRO manager");
-static unsigned int max_desc;
-module_param(max_desc, uint, 0444);
-MODULE_PARM_DESC(max_desc, "max_desc of the LRO manager (0: FLOWS)");
-static unsigned int mss = 1448;
-module_param(mss, uint, 0444);
-MODULE_PARM_DESC(mss, "TCP payload bytes per segment");
-static char *policy = "";
-module_param(policy, charp, 0444);
-MODULE_PARM_DESC(policy, "BPF merge policy of the lro and direct cases (empty: none)");
+/* A read-only parameter: its variable, default and description at once */
+#define LB_PARAM(type, name, ptype, value, desc)	\
+	static type name = value;			\
+	module_param(name, ptype, 0444);		\
+	MODULE_PARM_DESC(name, desc)
+
+LB_PARAM(char *, cases, charp, "lro:1x64,gro:1x64",
+	 "PATH:FLOWSxBURST,... with PATH lro, gro, off, direct or free");
+LB_PARAM(unsigned int, total, uint, 16384,
+	 "segments per round (at least FLOWS x BURST, a multiple of it)");
+LB_PARAM(unsigned int, rounds, uint, 5,
+	 "timed rounds per case (median reported)");
+LB_PARAM(unsigned int, warmup, uint, 1,
+	 "untimed rounds before the timed ones");
+LB_PARAM(unsigned int, max_aggr, uint, 64, "max_aggr of the LRO manager");
+LB_PARAM(unsigned int, max_desc, uint, 0,
+	 "max_desc of the LRO manager (0: FLOWS)");
+LB_PARAM(unsigned int, mss, uint, 1448, "TCP payload bytes per segment");
+LB_PARAM(char *, policy, charp, "",
+	 "BPF merge policy of the lro and direct cases (empty: none)");
 
 #define LB_MAX_FLOWS	65536
 #define LB_MAX_SEGS	(1U << 20)
