@@ -58,6 +58,7 @@
 #include <net/tcp.h>
 
 #include "seg.h"
+#include "testdev.h"
 #include "policy.h"
 
 /* A read-only parameter: its variable, default and description at once */
@@ -148,23 +149,6 @@ static void lb_deliver(struct net_lro_mgr *mgr, struct sk_buff *skb)
 static int lb_poll(struct napi_struct *napi, int budget)
 {
 	return 0;	/* never scheduled: the benchmark drives the NAPI itself */
-}
-
-static netdev_tx_t lb_xmit(struct sk_buff *skb, struct net_device *dev)
-{
-	dev_kfree_skb_any(skb);
-	return NETDEV_TX_OK;
-}
-
-static const struct net_device_ops lb_netdev_ops = {
-	.ndo_start_xmit = lb_xmit,
-};
-
-static void lb_setup(struct net_device *dev)
-{
-	ether_setup(dev);
-	dev->netdev_ops = &lb_netdev_ops;
-	eth_hw_addr_random(dev);
 }
 
 /* One MSS-sized segment of @f: headers linear, payload in a fragment. */
@@ -599,32 +583,19 @@ static void lb_dev_destroy(void)
 {
 	napi_disable(&lb_napi);
 	netif_napi_del(&lb_napi);
-	rtnl_lock();
-	netdev_rx_handler_unregister(lb_dev);
-	unregister_netdevice(lb_dev);
-	rtnl_unlock();
-	free_netdev(lb_dev);
+	lro_testdev_free(lb_dev);
 }
 
 static int __init lb_init(void)
 {
+	struct net_device *dev;
 	int err;
 
-	lb_dev = alloc_netdev(0, "lrobench%d", NET_NAME_ENUM, lb_setup);
-	if (!lb_dev)
-		return -ENOMEM;
-	rtnl_lock();
-	err = register_netdevice(lb_dev);
-	if (!err) {
-		err = netdev_rx_handler_register(lb_dev, lb_rx_handler, NULL);
-		if (err)
-			unregister_netdevice(lb_dev);
-	}
-	rtnl_unlock();
-	if (err) {
-		free_netdev(lb_dev);
-		return err;
-	}
+	/* down: the stack's receive path needs no more */
+	dev = lro_testdev_new("lrobench%d", false, lb_rx_handler, NULL);
+	if (IS_ERR(dev))
+		return PTR_ERR(dev);
+	lb_dev = dev;
 	netif_napi_add(lb_dev, &lb_napi, lb_poll);
 	napi_enable(&lb_napi);
 

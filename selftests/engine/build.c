@@ -8,7 +8,6 @@
 #include <linux/etherdevice.h>
 #include <linux/if_vlan.h>
 #include <linux/ipv6.h>
-#include <linux/rtnetlink.h>
 #include <linux/udp.h>
 #include <net/checksum.h>
 #include <net/ip.h>
@@ -17,32 +16,14 @@
 #include <net/tcp.h>
 
 #include "harness.h"
+#include "testdev.h"
 
 #define LT_ARENA	(2 << 20)
 #define LT_PADLEN	6
 
 const u8 lt_peer[ETH_ALEN] = { 0x02, 0x00, 0x00, 0x00, 0x00, 0x01 };
 
-/* The test device: drops what it sends, takes what LRO sends up. */
-
-static netdev_tx_t lt_xmit(struct sk_buff *skb, struct net_device *dev)
-{
-	dev_kfree_skb_any(skb);
-	return NETDEV_TX_OK;
-}
-
-static const struct net_device_ops lt_netdev_ops = {
-	.ndo_start_xmit = lt_xmit,
-};
-
-static void lt_dev_setup(struct net_device *dev)
-{
-	ether_setup(dev);
-	dev->netdev_ops = &lt_netdev_ops;
-	dev->flags |= IFF_NOARP;
-	eth_hw_addr_random(dev);
-}
-
+/* The test device (testdev.h) takes what LRO sends up here. */
 static rx_handler_result_t lt_rx(struct sk_buff **pskb)
 {
 	struct lt_ctx *t = rcu_dereference((*pskb)->dev->rx_handler_data);
@@ -539,13 +520,8 @@ int lt_reset(struct lt_ctx *t)
 
 void lt_ctx_free(struct lt_ctx *t)
 {
-	if (t->dev) {
-		rtnl_lock();
-		netdev_rx_handler_unregister(t->dev);
-		rtnl_unlock();
-		unregister_netdev(t->dev);
-		free_netdev(t->dev);
-	}
+	if (t->dev)
+		lro_testdev_free(t->dev);
 	skb_queue_purge(&t->rxq);
 	kvfree(t->mgr.lro_arr);
 	kvfree(t->arena);
@@ -559,7 +535,6 @@ struct lt_ctx *lt_ctx_new(void)
 {
 	struct net_device *dev;
 	struct lt_ctx *t;
-	int err = -ENOMEM;
 
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
@@ -568,26 +543,12 @@ struct lt_ctx *lt_ctx_new(void)
 	t->flows = kvcalloc(LT_MAX_FLOWS, sizeof(*t->flows), GFP_KERNEL);
 	t->in = kvcalloc(LT_MAX_IN, sizeof(*t->in), GFP_KERNEL);
 	t->arena = kvmalloc(LT_ARENA, GFP_KERNEL);
-	dev = alloc_netdev(0, "lrotest%d", NET_NAME_ENUM, lt_dev_setup);
-	if (!t->flows || !t->in || !t->arena || !dev)
-		goto err;
-	err = register_netdev(dev);
-	if (err)
-		goto err;
-	rtnl_lock();
-	err = dev_open(dev, NULL);
-	if (!err)
-		err = netdev_rx_handler_register(dev, lt_rx, t);
-	rtnl_unlock();
-	if (err) {
-		unregister_netdev(dev);
-		goto err;
+	dev = t->flows && t->in && t->arena ?
+	      lro_testdev_new("lrotest%d", true, lt_rx, t) : ERR_PTR(-ENOMEM);
+	if (IS_ERR(dev)) {
+		lt_ctx_free(t);
+		return ERR_CAST(dev);
 	}
 	t->dev = dev;
 	return t;
-err:
-	if (dev)
-		free_netdev(dev);
-	lt_ctx_free(t);
-	return ERR_PTR(err);
 }
