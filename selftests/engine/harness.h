@@ -48,6 +48,7 @@
 /* For lt_put() only */
 #define LT_EMPTY	BIT(29)	/* no payload */
 #define LT_FRAMES	BIT(30)	/* page mode: lro_receive_frags() */
+/* BIT(28) is LT_V6, of case arguments (below) */
 
 #define MSS		1448	/* with timestamps */
 #define MSS_NOTS	1460
