@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Smoke run of the micro-benchmark of 'make bench' (bench/kmod/lro_bench.c)
+# Smoke run of the micro-benchmark of 'make bench' (bench/kmod/)
 # with tiny counts, so the bench module keeps building, loading and
 # measuring: the LRO engine and kernel GRO fed the same segments must both
 # report a positive cost, pass the module's own checks (every segment and

@@ -46,9 +46,7 @@
  */
 
 #include <linux/debugfs.h>
-#include <linux/etherdevice.h>
 #include <linux/inet_lro.h>
-#include <linux/jhash.h>
 #include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
@@ -58,6 +56,7 @@
 #include <net/tcp.h>
 
 #include "seg.h"
+#include "train.h"
 #include "testdev.h"
 #include "policy.h"
 
@@ -85,12 +84,6 @@ LB_PARAM(char *, policy, charp, "",
 #define LB_MAX_FLOWS	65536
 #define LB_MAX_SEGS	(1U << 20)
 #define LB_MAX_ROUNDS	101
-#define LB_TCP_HLEN	(sizeof(struct tcphdr) + TCPOLEN_TSTAMP_ALIGNED)
-#define LB_HLEN		(ETH_HLEN + sizeof(struct iphdr) + LB_TCP_HLEN)
-#define LB_SADDR	htonl(0x0a4d0001)	/* 10.77.0.1 */
-#define LB_DADDR	htonl(0x0a4d0002)	/* 10.77.0.2 */
-#define LB_SPORT	10000
-#define LB_DPORT	5001
 
 enum lb_path { LB_LRO, LB_GRO, LB_OFF, LB_DIRECT, LB_FREE };
 
@@ -100,13 +93,6 @@ static const char * const lb_path_names[] = {
 	[LB_OFF] = "off",
 	[LB_DIRECT] = "direct",
 	[LB_FREE] = "free",
-};
-
-struct lb_flow {
-	u32 seq;
-	u16 id;
-	u16 sport;
-	u32 hash;
 };
 
 /* What reached the sink in the current round. */
@@ -151,60 +137,6 @@ static int lb_poll(struct napi_struct *napi, int budget)
 	return 0;	/* never scheduled: the benchmark drives the NAPI itself */
 }
 
-/* One MSS-sized segment of @f: headers linear, payload in a fragment. */
-static struct sk_buff *lb_build(struct lb_flow *f, struct page *page)
-{
-	struct sk_buff *skb;
-	struct ethhdr *eth;
-	struct iphdr *iph;
-	struct tcphdr *th;
-	__be32 *opt;
-
-	skb = netdev_alloc_skb_ip_align(lb_dev, LB_HLEN);
-	if (!skb)
-		return NULL;
-	eth = skb_put(skb, ETH_HLEN);
-	ether_addr_copy(eth->h_dest, lb_dev->dev_addr);
-	eth_zero_addr(eth->h_source);
-	eth->h_source[5] = 1;
-	eth->h_proto = htons(ETH_P_IP);
-
-	iph = skb_put_zero(skb, sizeof(*iph));
-	iph->version = 4;
-	iph->ihl = 5;
-	iph->tot_len = htons(sizeof(*iph) + LB_TCP_HLEN + mss);
-	iph->id = htons(f->id++);
-	iph->frag_off = htons(IP_DF);
-	iph->ttl = 64;
-	iph->protocol = IPPROTO_TCP;
-	iph->saddr = LB_SADDR;
-	iph->daddr = LB_DADDR;
-	iph->check = ip_fast_csum((u8 *)iph, iph->ihl);
-
-	th = skb_put_zero(skb, LB_TCP_HLEN);
-	th->source = htons(f->sport);
-	th->dest = htons(LB_DPORT);
-	th->seq = htonl(f->seq);
-	f->seq += mss;
-	th->ack_seq = htonl(1);
-	th->doff = LB_TCP_HLEN / 4;
-	th->ack = 1;
-	th->window = htons(8192);
-	opt = (__be32 *)(th + 1);
-	opt[0] = htonl((TCPOPT_NOP << 24) | (TCPOPT_NOP << 16) |
-		       (TCPOPT_TIMESTAMP << 8) | TCPOLEN_TIMESTAMP);
-	opt[1] = htonl(1000);	/* TSval, the same for the whole train */
-	opt[2] = htonl(1);	/* TSecr */
-
-	get_page(page);
-	skb_add_rx_frag(skb, 0, page, 0, mss, PAGE_SIZE / 2);
-	skb->protocol = eth_type_trans(skb, lb_dev);
-	skb->ip_summed = CHECKSUM_UNNECESSARY;
-	/* As an RSS NIC would: GRO picks its hash bucket from it. */
-	skb_set_hash(skb, f->hash, PKT_HASH_TYPE_L4);
-	return skb;
-}
-
 struct lb_case {
 	enum lb_path path;
 	unsigned int flows;
@@ -215,7 +147,7 @@ struct lb_case {
 struct lb_state {
 	struct lb_flow *flows;
 	struct sk_buff **train;
-	struct page *page;
+	struct lb_train src;	/* what each segment of a round shares */
 	struct net_lro_mgr mgr;
 	const struct lro_policy_ops *policy;	/* of the case, or NULL */
 	struct lro_policy_state pstate;		/* what mgr.ops asks */
@@ -301,26 +233,6 @@ static void lb_policy_put(struct lb_state *st)
 	rtnl_unlock();
 }
 
-/* Build a round's segments: batches of flows x burst, round robin. */
-static int lb_build_train(struct lb_state *st, const struct lb_case *c)
-{
-	unsigned int i;
-
-	for (i = 0; i < c->segs; i++) {
-		struct lb_flow *f = &st->flows[i % c->flows];
-
-		st->train[i] = lb_build(f, st->page);
-		if (!st->train[i]) {
-			while (i--) {
-				kfree_skb(st->train[i]);
-				st->train[i] = NULL;
-			}
-			return -ENOMEM;
-		}
-	}
-	return 0;
-}
-
 /* Feed one round; returns the nanoseconds it took. */
 static u64 lb_feed(struct lb_state *st, const struct lb_case *c)
 {
@@ -389,16 +301,8 @@ static void lb_reset_flows(struct lb_state *st, const struct lb_case *c)
 {
 	unsigned int f;
 
-	for (f = 0; f < c->flows; f++) {
-		struct lb_flow *fl = &st->flows[f];
-
-		fl->seq = 1;
-		fl->id = 0;
-		fl->sport = LB_SPORT + f;
-		fl->hash = jhash_3words((__force u32)LB_SADDR,
-					(__force u32)LB_DADDR,
-					fl->sport << 16 | LB_DPORT, 0);
-	}
+	for (f = 0; f < c->flows; f++)
+		lb_flow_reset(&st->flows[f], f);
 }
 
 /*
@@ -417,7 +321,7 @@ static int lb_round(struct lb_state *st, const struct lb_case *c,
 
 	lb_reset_flows(st, c);
 	t0 = ktime_get_ns();
-	err = lb_build_train(st, c);
+	err = lb_train_build(&st->src, st->flows, c->flows, st->train, c->segs);
 	if (err)
 		return err;
 	memset(&lb_sink, 0, sizeof(lb_sink));
@@ -556,8 +460,10 @@ static int lb_run(void)
 		}
 	st->flows = kvcalloc(maxflows, sizeof(*st->flows), GFP_KERNEL);
 	st->train = kvcalloc(maxsegs, sizeof(*st->train), GFP_KERNEL);
-	st->page = alloc_page(GFP_KERNEL | __GFP_ZERO);
-	if (!st->flows || !st->train || !st->page) {
+	st->src.page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	st->src.dev = lb_dev;
+	st->src.mss = mss;
+	if (!st->flows || !st->train || !st->src.page) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -568,8 +474,8 @@ static int lb_run(void)
 	}
 out:
 	if (st) {
-		if (st->page)
-			put_page(st->page);
+		if (st->src.page)
+			put_page(st->src.page);
 		kvfree(st->train);
 		kvfree(st->flows);
 		kfree(st);
