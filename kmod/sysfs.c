@@ -50,30 +50,44 @@ static struct net_device *lro_sysfs_netdev(struct kobject *kobj)
 	return to_net_dev(kobj_to_dev(kobj->parent));
 }
 
+/*
+ * Take RTNL, without waiting for it (see the top), and read the
+ * configuration of @kobj's device into @cfg. Returns its LRO state with
+ * RTNL held, or an error with RTNL released.
+ */
+static struct lro_dev *lro_sysfs_begin(struct kobject *kobj,
+				       struct lro_config *cfg)
+{
+	struct lro_dev *ld;
+
+	if (!rtnl_trylock())
+		return ERR_PTR(restart_syscall());
+	ld = lro_dev_find(lro_sysfs_netdev(kobj));
+	if (!ld) {
+		rtnl_unlock();
+		return ERR_PTR(-ENODEV);
+	}
+	lro_dev_get_config(ld, cfg);
+	return ld;
+}
+
 static ssize_t lro_cfg_show(struct kobject *kobj, struct kobj_attribute *attr,
 			    char *buf)
 {
 	int index = to_lro_sysfs_attr(attr)->index;
-	struct net_device *dev = lro_sysfs_netdev(kobj);
 	struct lro_config cfg;
 	struct lro_dev *ld;
 	ssize_t ret;
 
-	if (!rtnl_trylock())
-		return restart_syscall();
-	ld = lro_dev_find(dev);
-	if (!ld) {
-		ret = -ENODEV;
-		goto unlock;
-	}
-	lro_dev_get_config(ld, &cfg);
+	ld = lro_sysfs_begin(kobj, &cfg);
+	if (IS_ERR(ld))
+		return PTR_ERR(ld);
 	if (index == LRO_SYSFS_ENABLED)
 		ret = sysfs_emit(buf, "%u\n", cfg.enabled);
 	else if (index == LRO_SETTING_FEATURES)
 		ret = sysfs_emit(buf, "%#x\n", cfg.features);
 	else
 		ret = sysfs_emit(buf, "%u\n", *lro_config_field(&cfg, index));
-unlock:
 	rtnl_unlock();
 	return ret;
 }
@@ -96,24 +110,15 @@ static ssize_t lro_cfg_store(struct kobject *kobj, struct kobj_attribute *attr,
 	if (index == LRO_SYSFS_ENABLED && val > 1)
 		return -EINVAL;
 
-	if (!rtnl_trylock())
-		return restart_syscall();
-	ld = lro_dev_find(dev);
-	if (!ld) {
-		err = -ENODEV;
-		goto unlock;
-	}
-	lro_dev_get_config(ld, &cfg);
+	ld = lro_sysfs_begin(kobj, &cfg);
+	if (IS_ERR(ld))
+		return PTR_ERR(ld);
 	if (index == LRO_SYSFS_ENABLED)
 		cfg.enabled = val;
 	else
 		*lro_config_field(&cfg, index) = val;
-	if (lro_config_check(&cfg, NULL)) {
-		err = -EINVAL;
-		goto unlock;
-	}
-	err = lro_dev_configure(ld, &cfg, NULL);
-unlock:
+	err = lro_config_check(&cfg, NULL) ? -EINVAL :
+	      lro_dev_configure(ld, &cfg, NULL);
 	rtnl_unlock();
 	return err ?: count;
 }
