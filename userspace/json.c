@@ -52,29 +52,20 @@ static void json_indent(struct json *j)
 
 static void json_quote(struct json *j, const char *s)
 {
+	/* What a character stands for after a backslash, if it needs one */
+	static const char esc[128] = {
+		['"'] = '"', ['\\'] = '\\', ['\n'] = 'n', ['\t'] = 't',
+	};
 	const unsigned char *p;
 
 	fputc('"', j->f);
 	for (p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '"':
-			fputs("\\\"", j->f);
-			break;
-		case '\\':
-			fputs("\\\\", j->f);
-			break;
-		case '\n':
-			fputs("\\n", j->f);
-			break;
-		case '\t':
-			fputs("\\t", j->f);
-			break;
-		default:
-			if (*p < 0x20)
-				fprintf(j->f, "\\u%04x", *p);
-			else
-				fputc(*p, j->f);
-		}
+		if (*p < sizeof(esc) && esc[*p])
+			fprintf(j->f, "\\%c", esc[*p]);
+		else if (*p < 0x20)
+			fprintf(j->f, "\\u%04x", *p);
+		else
+			fputc(*p, j->f);
 	}
 	fputc('"', j->f);
 }
