@@ -13,6 +13,7 @@
  *
  *   kind veth ifname eth* all-netns: max_aggr 32 attached 2 failed 0
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -235,82 +236,57 @@ int auto_parse(struct nl_msg *msg, struct lro_auto_rule *r)
 	return 0;
 }
 
-/* Text: "kind K ifname P all-netns", what is there; JSON: its members. */
-static void match_print(struct json *j, const struct auto_match *m)
+/*
+ * Text: "kind K ifname P all-netns", what is there, a blank between;
+ * JSON: its members, all_netns false too.
+ */
+static void match_print(const struct auto_match *m)
 {
-	const char *sep = "";
+	bool lead = m->kind || m->ifname;
 
-	if (j) {
-		if (m->kind)
-			json_string(j, "kind", m->kind);
-		if (m->ifname)
-			json_string(j, "ifname", m->ifname);
-		json_bool(j, "all_netns", m->all_netns);
-		return;
-	}
-	if (m->kind) {
-		printf("%s %s", auto_attr_name(LRO_A_AUTO_KIND), m->kind);
-		sep = " ";
-	}
-	if (m->ifname) {
-		printf("%s%s %s", sep, auto_attr_name(LRO_A_AUTO_IFNAME), m->ifname);
-		sep = " ";
-	}
-	if (m->all_netns)
-		printf("%s%s", sep, auto_attr_name(LRO_A_AUTO_ALL_NETNS));
+	if (m->kind)
+		print_string(PRINT_ANY, "kind", "kind %s", m->kind);
+	if (m->ifname)
+		print_string(PRINT_ANY, "ifname",
+			     m->kind ? " ifname %s" : "ifname %s", m->ifname);
+	print_bool(PRINT_ANY, "all_netns", "%s", m->all_netns,
+		   lead ? " all-netns" : "all-netns", "");
 }
 
-/* A counter of a rule: text " name N", or a JSON member. */
-static void count_print(struct json *j, int type, uint64_t val)
+void auto_print(const struct lro_auto_rule *r)
 {
-	if (j)
-		json_uint(j, auto_attr_name(type), val);
-	else
-		printf(" %s %llu", auto_attr_name(type), (unsigned long long)val);
-}
-
-void auto_print(struct json *j, const struct lro_auto_rule *r)
-{
-	match_print(j, &r->match);
-	if (j)
-		json_obj_open(j, auto_attr_name(LRO_A_AUTO_CONFIG));
-	else
-		printf(":");
-	config_print(j, &r->cfg);
-	if (j)
-		json_obj_close(j);
+	match_print(&r->match);
+	print_string(PRINT_FP, NULL, "%s", ":");
+	open_json_object("config");
+	config_print(&r->cfg);
+	close_json_object();
 	if (r->has_attached)
-		count_print(j, LRO_A_AUTO_ATTACHED, r->attached);
+		print_u64(PRINT_ANY, "attached", " attached %" PRIu64,
+			  r->attached);
 	if (r->has_failed)
-		count_print(j, LRO_A_AUTO_FAILED, r->failed);
-	if (!j)
-		printf("\n");
+		print_u64(PRINT_ANY, "failed", " failed %" PRIu64, r->failed);
+	print_nl();
 }
 
-/* One rule of auto-get's dump, printed; arg: the JSON writer, or NULL. */
-static int auto_show_cb(struct nl_msg *msg, struct json *j)
+/* One rule of auto-get's dump, printed. */
+static int auto_show_cb(struct nl_msg *msg, void *arg)
 {
 	struct lro_auto_rule r;
 
+	(void)arg;
 	if (auto_parse(msg, &r))
 		return NL_SKIP;
-	if (j)
-		json_obj_open(j, NULL);
-	auto_print(j, &r);
-	if (j)
-		json_obj_close(j);
+	open_json_object(NULL);
+	auto_print(&r);
+	close_json_object();
 	return NL_OK;
 }
 
 /* auto show, or auto alone: the rules of this netns, then all-netns ones. */
 static int auto_show(int argc, char **argv)
 {
-	(void)argv;
-	if (argc > 1) {
-		error("auto show takes no arguments");
-		return EXIT_USAGE;
-	}
-	return lnl_dump_show(LRO_CMD_AUTO_GET, auto_show_cb);
+	return show_cmd(argc, argv, "auto show", LRO_CMD_AUTO_GET,
+			auto_show_cb);
 }
 
 /* In the order a prefix looks them up: show first, as auto alone. */

@@ -195,43 +195,60 @@ int dev_cmd(uint8_t cmd, const char *name)
 	return ret;
 }
 
-struct show_arg {
-	struct json *j;
-	bool stats;
-	int count;
-};
+int show_dump(struct lnl *nl, struct nl_msg *req,
+	      int (*cb)(struct nl_msg *msg, void *arg), void *arg)
+{
+	int ret;
 
+	open_json_array(NULL);
+	ret = lnl_talk(nl, req, cb, arg);
+	close_json_array();
+	lnl_close(nl);
+	return ret;
+}
+
+int show_cmd(int argc, char **argv, const char *what, uint8_t cmd,
+	     int (*cb)(struct nl_msg *msg, void *arg))
+{
+	struct lnl nl;
+	int ret;
+
+	(void)argv;
+	if (argc > 1) {
+		error("%s takes no arguments", what);
+		return EXIT_USAGE;
+	}
+	ret = lnl_open(&nl);
+	if (ret)
+		return ret;
+	return show_dump(&nl, lnl_req(&nl, cmd, NLM_F_DUMP), cb, NULL);
+}
+
+/* A device of dev-get's reply, printed; arg: whether its counters. */
 static int show_cb(struct nl_msg *msg, void *arg)
 {
-	struct show_arg *sa = arg;
 	struct lro_dev_info d;
 
 	if (dev_parse(msg, &d))
 		return NL_SKIP;
-	sa->count++;
-	if (sa->j)
-		json_obj_open(sa->j, NULL);
-	if (sa->stats) {
-		if (sa->j) {
-			json_uint(sa->j, "ifindex", d.ifindex);
-			json_string(sa->j, "ifname", d.ifname);
-		}
-		dev_print_stats(sa->j, &d);
+	open_json_object(NULL);
+	if (*(bool *)arg) {
+		print_uint(PRINT_JSON, "ifindex", NULL, d.ifindex);
+		print_string(PRINT_ANY, "ifname", "%s:\n", d.ifname);
+		dev_print_stats(PRINT_ANY, &d);
 	} else {
-		dev_print_config(sa->j, &d);
+		dev_print_config(&d);
 	}
-	if (sa->j)
-		json_obj_close(sa->j);
+	close_json_object();
 	return NL_OK;
 }
 
 /* dev-get on one device (name) or a dump (name NULL), printed. */
 int dev_show(const char *name, bool stats)
 {
-	struct show_arg sa = { .stats = stats };
+	int ifindex = 0, ret;
 	struct nl_msg *req;
 	struct lnl nl;
-	int ifindex = 0, ret;
 
 	if (name) {
 		ifindex = dev_ifindex(name);
@@ -247,23 +264,7 @@ int dev_show(const char *name, bool stats)
 	} else {
 		req = lnl_req(&nl, LRO_CMD_DEV_GET, NLM_F_DUMP);
 	}
-	if (opts.json) {
-		sa.j = json_new(stdout, opts.pretty);
-		if (!sa.j) {
-			error("out of memory");
-			nlmsg_free(req);
-			lnl_close(&nl);
-			return EXIT_USAGE;
-		}
-		json_arr_open(sa.j, NULL);
-	}
-	ret = lnl_talk(&nl, req, show_cb, &sa);
-	if (sa.j) {
-		json_arr_close(sa.j);
-		json_destroy(sa.j);
-	}
-	lnl_close(&nl);
-	return ret;
+	return show_dump(&nl, req, show_cb, &stats);
 }
 
 /* The device of enable, disable and del, which take it and nothing else:

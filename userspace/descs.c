@@ -14,6 +14,7 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -112,7 +113,8 @@ static void descs_snap_error(const char *name, int cpu, int err)
 	}
 }
 
-static void print_row(struct json *j, const struct lro_descs_row *r)
+/* One row: a line of the table, or a JSON object. */
+static void print_row(const struct lro_descs_row *r)
 {
 	char ifname[IF_NAMESIZE] = "?";
 	int af = r->family == AF_INET6 ? AF_INET6 : AF_INET;
@@ -120,49 +122,54 @@ static void print_row(struct json *j, const struct lro_descs_row *r)
 	/* [addr]:port for IPv6, as ss(8) and URLs write it */
 	char src[INET6_ADDRSTRLEN + 8], dst[INET6_ADDRSTRLEN + 8];
 	const char *fmt = af == AF_INET6 ? "[%s]:%u" : "%s:%u";
+	/* the timestamps: "-" in the table where the flow has none */
+	enum output_type ts = r->has_ts ? PRINT_ANY : PRINT_JSON;
 
 	if_indextoname(r->ifindex, ifname);
 	inet_ntop(af, r->saddr, sa, sizeof(sa));
 	inet_ntop(af, r->daddr, da, sizeof(da));
-	if (j) {
-		json_obj_open(j, NULL);
-		json_string(j, "ifname", ifname);
-		json_uint(j, "ifindex", r->ifindex);
-		json_uint(j, "cpu", r->cpu);
-		json_string(j, "family", af == AF_INET6 ? "inet6" : "inet");
-		json_string(j, "saddr", sa);
-		json_uint(j, "sport", r->sport);
-		json_string(j, "daddr", da);
-		json_uint(j, "dport", r->dport);
-		json_uint(j, "vlan", r->vlan);
-		json_uint(j, "segs", r->segs);
-		json_uint(j, "bytes", r->bytes);
-		json_uint(j, "mss", r->mss);
-		json_uint(j, "next_seq", r->next_seq);
-		json_uint(j, "ack", r->ack);
-		json_uint(j, "window", r->window);
-		json_bool(j, "has_ts", r->has_ts);
-		json_uint(j, "tsval", r->tsval);
-		json_uint(j, "tsecr", r->tsecr);
-		json_uint(j, "age_ns", r->age_ns);
-		json_uint(j, "max_aggr", r->max_aggr);
-		json_uint(j, "hold_us", r->hold_us);
-		json_bool(j, "by_policy", r->by_policy);
-		json_obj_close(j);
-		return;
-	}
 	snprintf(src, sizeof(src), fmt, sa, r->sport);
 	snprintf(dst, sizeof(dst), fmt, da, r->dport);
-	printf("%-10s %3u %-21s %-21s %4u %4u %6u %10u %10u %5u ",
-	       ifname, r->cpu, src, dst, r->vlan, r->segs, r->bytes,
-	       r->next_seq, r->ack, r->window);
-	if (r->has_ts)
-		printf("%10u %10u", r->tsval, r->tsecr);
-	else
-		printf("%10s %10s", "-", "-");
-	printf(" %10llu %4u %8u%s\n", (unsigned long long)(r->age_ns / 1000),
-	       r->max_aggr, r->hold_us, r->by_policy ? " policy" : "");
+	open_json_object(NULL);
+	print_string(PRINT_ANY, "ifname", "%-10s ", ifname);
+	print_uint(PRINT_JSON, "ifindex", NULL, r->ifindex);
+	print_uint(PRINT_ANY, "cpu", "%3u ", r->cpu);
+	print_string(PRINT_JSON, "family", NULL,
+		     af == AF_INET6 ? "inet6" : "inet");
+	print_string(PRINT_JSON, "saddr", NULL, sa);
+	print_uint(PRINT_JSON, "sport", NULL, r->sport);
+	print_string(PRINT_JSON, "daddr", NULL, da);
+	print_uint(PRINT_JSON, "dport", NULL, r->dport);
+	print_string(PRINT_FP, NULL, "%-21s ", src);
+	print_string(PRINT_FP, NULL, "%-21s ", dst);
+	print_uint(PRINT_ANY, "vlan", "%4u ", r->vlan);
+	print_uint(PRINT_ANY, "segs", "%4u ", r->segs);
+	print_uint(PRINT_ANY, "bytes", "%6u ", r->bytes);
+	print_uint(PRINT_JSON, "mss", NULL, r->mss);
+	print_uint(PRINT_ANY, "next_seq", "%10u ", r->next_seq);
+	print_uint(PRINT_ANY, "ack", "%10u ", r->ack);
+	print_uint(PRINT_ANY, "window", "%5u ", r->window);
+	print_bool(PRINT_JSON, "has_ts", NULL, r->has_ts, NULL, NULL);
+	print_uint(ts, "tsval", "%10u ", r->tsval);
+	print_uint(ts, "tsecr", "%10u", r->tsecr);
+	if (!r->has_ts) {
+		print_string(PRINT_FP, NULL, "%10s ", "-");
+		print_string(PRINT_FP, NULL, "%10s", "-");
+	}
+	print_u64(PRINT_JSON, "age_ns", NULL, r->age_ns);
+	print_u64(PRINT_FP, NULL, " %10" PRIu64, r->age_ns / 1000);
+	print_uint(PRINT_ANY, "max_aggr", " %4u", r->max_aggr);
+	print_uint(PRINT_ANY, "hold_us", " %8u", r->hold_us);
+	print_bool(PRINT_ANY, "by_policy", "%s", r->by_policy, " policy", "");
+	print_nl();
+	close_json_object();
 }
+
+/* The table's head, over the columns print_row() prints */
+#define DESCS_HEADER \
+	"dev        cpu source                destination           " \
+	"vlan segs  bytes   next_seq        ack   win      tsval      tsecr " \
+	"    age_us aggr  hold_us"
 
 /* The snapshot never waits for RTNL or CPU hotplug (kmod/bpf.c): up to
  * 2 s of retries before giving up with "try again".
@@ -174,7 +181,6 @@ static void print_row(struct json *j, const struct lro_descs_row *r)
 static int descs_show(struct descs *d, const char *name)
 {
 	const struct lro_descs_result *res;
-	struct json *j = NULL;
 	int tries, busy = 0, ret;
 	uint32_t i;
 
@@ -207,19 +213,8 @@ static int descs_show(struct descs *d, const char *name)
 		return EXIT_KERNEL;
 	}
 
-	if (opts.json) {
-		j = json_new(stdout, opts.pretty);
-		if (!j) {
-			error("out of memory");
-			return EXIT_USAGE;
-		}
-		json_arr_open(j, NULL);
-	} else {
-		printf("%-10s %3s %-21s %-21s %4s %4s %6s %10s %10s %5s %10s %10s %10s %4s %8s\n",
-		       "dev", "cpu", "source", "destination", "vlan", "segs",
-		       "bytes", "next_seq", "ack", "win", "tsval", "tsecr",
-		       "age_us", "aggr", "hold_us");
-	}
+	open_json_array(NULL);
+	print_string(PRINT_FP, NULL, "%s\n", DESCS_HEADER);
 	for (i = 0; i < res->nr; i++) {
 		struct lro_descs_row row;
 
@@ -229,14 +224,11 @@ static int descs_show(struct descs *d, const char *name)
 			ret = EXIT_KERNEL;
 			goto out;
 		}
-		print_row(j, &row);
+		print_row(&row);
 	}
 	ret = 0;
 out:
-	if (j) {
-		json_arr_close(j);
-		json_destroy(j);
-	}
+	close_json_array();
 	fflush(stdout);
 	return ret;
 }
@@ -300,8 +292,7 @@ int cmd_descs(int argc, char **argv)
 	 */
 	for (n = 0; !ret; n++) {
 		if (n && interval) {
-			if (!opts.json)
-				putchar('\n');
+			print_nl();
 			struct timespec ts = {
 				.tv_sec = interval / 1000,
 				.tv_nsec = (long)(interval % 1000) * 1000000,

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <netlink/msg.h>
 
 #include "lroadm.h"
+#include "print.h"
 
 /* Netlink attribute names, underscored: also the JSON member names. */
 static const char *const dev_attr_names[LRO_A_DEV_MAX + 1] = {
@@ -274,93 +276,83 @@ static void features_str(uint32_t features, char *buf, size_t len)
 		snprintf(buf, len, "none");
 }
 
-/* JSON: the names of the features set, as an array member. */
-static void features_json(struct json *j, uint32_t features)
+/*
+ * Features: text " features NAMES" (features_str()), JSON an array of the
+ * names set.
+ */
+static void features_print(const char *name, uint32_t features)
 {
+	char fmt[32], feat[128];
 	size_t i;
 
-	json_arr_open(j, attr_name(LRO_A_DEV_FEATURES));
+	open_json_array(name);
 	for (i = 0; i < ARRAY_SIZE(feature_names); i++)
 		if (features & feature_names[i].bit)
-			json_string(j, NULL, feature_names[i].name);
-	json_arr_close(j);
+			print_string(PRINT_JSON, NULL, NULL,
+				     feature_names[i].name);
+	close_json_array();
+	features_str(features, feat, sizeof(feat));
+	snprintf(fmt, sizeof(fmt), " %s %%s", name);
+	print_string(PRINT_FP, NULL, fmt, feat);
 }
 
 /*
  * One setting: text " name value" (" enabled" or " disabled" for enabled,
  * names for features), or a JSON member (a boolean, an array of names).
  */
-static void setting_print(struct json *j, int type, uint32_t val)
+static void setting_print(int type, uint32_t val)
 {
-	char feat[128];
+	const char *name = attr_name(type);
+	char fmt[32];
 
 	switch (type) {
 	case LRO_A_DEV_ENABLED:
-		if (j)
-			json_bool(j, attr_name(type), val);
-		else
-			printf(" %s", val ? "enabled" : "disabled");
+		print_bool(PRINT_ANY, name, " %s", val, "enabled", "disabled");
 		return;
 	case LRO_A_DEV_FEATURES:
-		if (j) {
-			features_json(j, val);
-			return;
-		}
-		features_str(val, feat, sizeof(feat));
-		printf(" %s %s", attr_name(type), feat);
+		features_print(name, val);
 		return;
 	}
-	if (j)
-		json_uint(j, attr_name(type), val);
-	else
-		printf(" %s %u", attr_name(type), val);
+	snprintf(fmt, sizeof(fmt), " %s %%u", name);
+	print_uint(PRINT_ANY, name, fmt, val);
 }
 
-void config_print(struct json *j, const struct lro_config *c)
+void config_print(const struct lro_config *c)
 {
+	const char *name = attr_name(LRO_A_DEV_POLICY);
+	char fmt[32];
 	int a;
 
 	for (a = 1; a <= LRO_A_DEV_MAX; a++)
 		if (c->has[a])
-			setting_print(j, a, c->val[a]);
+			setting_print(a, c->val[a]);
 	if (!c->has_policy || !c->policy[0])
 		return;
-	if (j)
-		json_string(j, attr_name(LRO_A_DEV_POLICY), c->policy);
-	else
-		printf(" %s %s", attr_name(LRO_A_DEV_POLICY), c->policy);
+	snprintf(fmt, sizeof(fmt), " %s %%s", name);
+	print_string(PRINT_ANY, name, fmt, c->policy);
 }
 
-void dev_print_config(struct json *j, const struct lro_dev_info *d)
+void dev_print_config(const struct lro_dev_info *d)
 {
-	if (j) {
-		json_uint(j, "ifindex", d->ifindex);
-		json_string(j, "ifname", d->ifname);
-	} else {
-		printf("%s:", d->ifname);
-	}
+	print_uint(PRINT_JSON, "ifindex", NULL, d->ifindex);
+	print_string(PRINT_ANY, "ifname", "%s:", d->ifname);
 	if (d->has_config)
-		config_print(j, &d->cfg);
-	if (!j)
-		printf("\n");
+		config_print(&d->cfg);
+	print_nl();
 }
 
-void dev_print_stats(struct json *j, const struct lro_dev_info *d)
+void dev_print_stats(enum output_type t, const struct lro_dev_info *d)
 {
+	char fmt[48];
 	int i;
 
-	if (j) {
-		json_obj_open(j, "stats");
-		for (i = 1; i <= LRO_A_STATS_MAX; i++)
-			if (d->has_stat[i] && stat_names[i])
-				json_uint(j, stat_names[i], d->stat[i]);
-		json_obj_close(j);
-		return;
+	open_json_object("stats");
+	for (i = 1; i <= LRO_A_STATS_MAX; i++) {
+		if (!d->has_stat[i] || !stat_names[i])
+			continue;
+		snprintf(fmt, sizeof(fmt), "    %s %%" PRIu64 "\n",
+			 stat_names[i]);
+		print_u64(t, stat_names[i], fmt, d->stat[i]);
 	}
-
-	printf("%s:\n", d->ifname);
-	for (i = 1; i <= LRO_A_STATS_MAX; i++)
-		if (d->has_stat[i] && stat_names[i])
-			printf("    %s %llu\n", stat_names[i],
-			       (unsigned long long)d->stat[i]);
+	close_json_object();
 }

@@ -32,10 +32,6 @@ struct json *json_new(FILE *f, bool pretty)
 
 void json_destroy(struct json *j)
 {
-	if (!j)
-		return;
-	fputc('\n', j->f);
-	fflush(j->f);
 	free(j);
 }
 
@@ -102,6 +98,12 @@ static void json_close(struct json *j, char c)
 	if (!empty)
 		json_indent(j);
 	fputc(c, j->f);
+	if (j->depth)
+		return;
+	/* The end of a top-level value: a line of its own, out now. */
+	fputc('\n', j->f);
+	fflush(j->f);
+	j->empty[0] = true;
 }
 
 void json_obj_open(struct json *j, const char *key)

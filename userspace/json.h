@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A small streaming JSON writer: objects, arrays, strings, unsigned
- * integers, other numbers and booleans, compact or pretty-printed.
+ * integers, other numbers and booleans, compact or pretty-printed. Each
+ * top-level value ends with a newline, and is flushed: one writer writes
+ * a stream of them (a command's each, -b's lines, monitor's events).
  */
 #ifndef _LROADM_JSON_H
 #define _LROADM_JSON_H
@@ -13,7 +15,7 @@
 struct json;
 
 struct json *json_new(FILE *f, bool pretty);
-/* Ends the output with a newline and frees the writer. */
+/* Frees the writer; what it wrote is out already. */
 void json_destroy(struct json *j);
 
 /* key is the member name inside an object, NULL inside an array or at the

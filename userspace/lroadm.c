@@ -396,6 +396,7 @@ int main(int argc, char **argv)
 {
 	const char *batch = NULL;
 	bool force = false;
+	int ret;
 
 	set_usage_init();
 	for (argc--, argv++; argc > 0 && argv[0][0] == '-'; argc--, argv++) {
@@ -437,11 +438,16 @@ int main(int argc, char **argv)
 		error("\"%s\" after -b %s: the commands are in the file", argv[0], batch);
 		return EXIT_USAGE;
 	}
-	if (batch)
-		return batch_run(batch, force);
-	if (argc < 1) {
+	if (!batch && argc < 1) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	return lroadm_run(argc, argv);
+	/* The one JSON writer, for every command -b runs too. */
+	if (print_start(opts.json, opts.pretty)) {
+		error("out of memory");
+		return EXIT_USAGE;
+	}
+	ret = batch ? batch_run(batch, force) : lroadm_run(argc, argv);
+	print_end();
+	return ret;
 }

@@ -12,7 +12,7 @@
 
 #include <linux/lro.h>
 
-#include "json.h"
+#include "print.h"
 
 /* Global options */
 struct lroadm_opts {
@@ -72,12 +72,12 @@ struct lro_dev_info {
 struct nl_msg;
 struct nlattr;
 int dev_parse(struct nl_msg *msg, struct lro_dev_info *d);
-/* Human: one line; JSON: the members of the device's object. */
-void dev_print_config(struct json *j, const struct lro_dev_info *d);
-/* Human: a "dev:" line and one "  name value" line per counter; JSON: a
- * "stats" object member.
+/* Text: one line; JSON: the members of the device's object. */
+void dev_print_config(const struct lro_dev_info *d);
+/* Text: a "    name value" line per counter; JSON: a "stats" object
+ * member. t: PRINT_ANY, or PRINT_JSON where text has no counters.
  */
-void dev_print_stats(struct json *j, const struct lro_dev_info *d);
+void dev_print_stats(enum output_type t, const struct lro_dev_info *d);
 int dev_ifindex(const char *name);
 /* The device at the start of argv: argv[0], or the word after the keyword
  * "dev", which names a device whatever it is called ("stats dev reset"),
@@ -101,10 +101,10 @@ bool config_attr(int type);
  * config nest), into c.
  */
 void config_parse(struct nlattr *tb[], struct lro_config *c);
-/* The settings present in c, in attribute order: human, " name value"
+/* The settings present in c, in attribute order: text, " name value"
  * each (as show prints them); JSON, one member each.
  */
-void config_print(struct json *j, const struct lro_config *c);
+void config_print(const struct lro_config *c);
 /* A uint attribute: 32 or 64 bits. */
 uint64_t nla_get_uint_var(const struct nlattr *nla);
 
@@ -112,6 +112,18 @@ uint64_t nla_get_uint_var(const struct nlattr *nla);
  * an error
  */
 int dev_cmd(uint8_t cmd, const char *name);
+struct lnl;
+/* Sends req on nl, each message of the reply handed to cb (under -j, the
+ * objects they print in one array), and closes nl. Returns 0, or the exit
+ * status after an error.
+ */
+int show_dump(struct lnl *nl, struct nl_msg *req,
+	      int (*cb)(struct nl_msg *msg, void *arg), void *arg);
+/* A show without arguments (what: its name, for errors): a dump of cmd,
+ * through show_dump().
+ */
+int show_cmd(int argc, char **argv, const char *what, uint8_t cmd,
+	     int (*cb)(struct nl_msg *msg, void *arg));
 /* dev-get of one device, or a dump (name NULL), printed: config or stats */
 int dev_show(const char *name, bool stats);
 /* The "SETTING VALUE" pairs at the start of argv (set's, auto add's), into
@@ -145,10 +157,10 @@ struct lro_auto_rule {
 };
 
 int auto_parse(struct nl_msg *msg, struct lro_auto_rule *r);
-/* Human: "kind K ifname P all-netns: SETTINGS attached N failed N", one
+/* Text: "kind K ifname P all-netns: SETTINGS attached N failed N", one
  * line; JSON: the members of the rule's object.
  */
-void auto_print(struct json *j, const struct lro_auto_rule *r);
+void auto_print(const struct lro_auto_rule *r);
 
 /*
  * A command, or a subcommand (auto's): what runs it, and its line (or

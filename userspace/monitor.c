@@ -2,8 +2,7 @@
 /*
  * lroadm: the monitor command. Joins the family's "monitor" multicast
  * group and prints every notification of this network namespace as it
- * comes, until killed (or an error: exit 1 where an event cannot be
- * printed, 2 where netlink fails):
+ * comes, until killed (or an error: exit 2 where netlink fails):
  *
  *   new veth0: enabled max_desc 256 max_aggr 64 features napi flush_timeout_us 0 ...
  *   change veth0: disabled max_desc 256 ...
@@ -70,82 +69,58 @@ static int event_parse(struct nl_msg *msg, struct monitor_event *ev)
  * monitor prints it ("Timestamp: Sat Dec  5 00:15:26 2026 123456 usec");
  * JSON: a "timestamp" member, seconds since the epoch to the microsecond.
  */
-static void timestamp_print(struct json *j)
+static void timestamp_print(void)
 {
-	char buf[64];
+	char num[32], date[64], text[96];
 	struct timeval tv;
 	struct tm tm;
 
 	gettimeofday(&tv, NULL);
-	if (j) {
-		snprintf(buf, sizeof(buf), "%lld.%06ld", (long long)tv.tv_sec,
-			 (long)tv.tv_usec);
-		json_number(j, "timestamp", buf);
-		return;
-	}
+	snprintf(num, sizeof(num), "%lld.%06ld", (long long)tv.tv_sec,
+		 (long)tv.tv_usec);
 	/* asctime()'s format, without its newline */
-	strftime(buf, sizeof(buf), "%a %b %e %H:%M:%S %Y",
+	strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Y",
 		 localtime_r(&tv.tv_sec, &tm));
-	printf("Timestamp: %s %ld usec\n", buf, (long)tv.tv_usec);
+	snprintf(text, sizeof(text), "%s %ld usec", date, (long)tv.tv_usec);
+	print_number(PRINT_JSON, "timestamp", NULL, num);
+	print_string(PRINT_FP, NULL, "Timestamp: %s\n", text);
 }
 
-/* Text: the event, then the line show or auto show prints; JSON: the
- * "event" member, then the members they print (and a device's stats).
- * With -t, the time first.
+/* Text: the event, then the line show or auto show prints; JSON: an
+ * object, one a line: the "event" member, then the members they print
+ * (and a device's stats). With -t, the time first.
  */
-static void event_print(struct json *j, const struct monitor_event *ev)
+static void event_print(const struct monitor_event *ev)
 {
+	open_json_object(NULL);
 	if (opts.timestamp)
-		timestamp_print(j);
-	if (j)
-		json_string(j, "event", ev->name);
-	else
-		printf("%s ", ev->name);
+		timestamp_print();
+	print_string(PRINT_ANY, "event", "%s ", ev->name);
 	if (ev->is_auto) {
-		auto_print(j, &ev->rule);
-		return;
+		auto_print(&ev->rule);
+	} else {
+		dev_print_config(&ev->dev);
+		if (ev->dev.has_stats)
+			dev_print_stats(PRINT_JSON, &ev->dev);
 	}
-	dev_print_config(j, &ev->dev);
-	if (j && ev->dev.has_stats)
-		dev_print_stats(j, &ev->dev);
+	close_json_object();
+	fflush(stdout);
 }
 
-/* arg: a bool set when an event could not be printed (said why) */
 static int monitor_cb(struct nl_msg *msg, void *arg)
 {
 	struct monitor_event ev;
-	struct json *j;
 
+	(void)arg;
 	if (event_parse(msg, &ev))
 		return NL_SKIP;
-
-	if (opts.json) {
-		j = json_new(stdout, opts.pretty);
-		if (!j) {
-			/* An event missing from the stream, without a
-			 * word, would mislead whoever reads it: stop.
-			 */
-			error("out of memory");
-			*(bool *)arg = true;
-			return NL_STOP;
-		}
-		json_obj_open(j, NULL);
-		event_print(j, &ev);
-		json_obj_close(j);
-		json_destroy(j);	/* newline, flush */
-	} else {
-		event_print(NULL, &ev);
-		fflush(stdout);
-	}
+	event_print(&ev);
 	return NL_OK;
 }
 
-/* Until killed, or an error: EXIT_USAGE where an event could not be
- * printed, EXIT_KERNEL where netlink failed.
- */
+/* Until killed, or an error: EXIT_KERNEL where netlink failed. */
 int cmd_monitor(int argc, char **argv)
 {
-	bool failed = false;
 	struct lnl nl;
 	int ret, err;
 
@@ -161,9 +136,8 @@ int cmd_monitor(int argc, char **argv)
 	if (ret)
 		goto out;
 	nl_socket_disable_seq_check(nl.sk);
-	nl_socket_modify_cb(nl.sk, NL_CB_VALID, NL_CB_CUSTOM, monitor_cb, &failed);
-	ret = EXIT_USAGE;	/* an event not printed, unless netlink fails */
-	while (!failed) {
+	nl_socket_modify_cb(nl.sk, NL_CB_VALID, NL_CB_CUSTOM, monitor_cb, NULL);
+	for (;;) {
 		err = nl_recvmsgs_default(nl.sk);
 		/* ENOBUFS: notifications were lost; say so and go on */
 		if (err == -NLE_NOMEM) {

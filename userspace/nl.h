@@ -56,14 +56,6 @@ int lnl_talk_quiet(struct lnl *nl, struct nl_msg *req,
 		   int (*cb)(struct nl_msg *msg, void *arg), void *arg,
 		   int quiet);
 
-struct json;
-
-/* A dump of cmd, each message handed to show with the JSON writer (under
- * -j: the messages' objects go into one array; NULL otherwise): the
- * shows of auto and policy. Returns 0, or the exit status after an error.
- */
-int lnl_dump_show(uint8_t cmd, int (*show)(struct nl_msg *msg, struct json *j));
-
 /* Joins a multicast group of the family. Returns 0, or EXIT_KERNEL after
  * printing an error.
  */

@@ -14,6 +14,7 @@
  * uses a policy once "lroadm set DEV policy NAME" names it.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,37 +36,30 @@
 /* Policies one object may carry */
 #define POLICY_MAPS_MAX	16
 
-static int policy_show_cb(struct nl_msg *msg, struct json *j)
+/* One policy of policy-get's dump, printed. */
+static int policy_show_cb(struct nl_msg *msg, void *arg)
 {
 	struct nlattr *tb[LRO_A_POLICY_MAX + 1];
 	uint64_t devices = 0;
-	const char *name;
 
+	(void)arg;
 	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, LRO_A_POLICY_MAX, NULL) ||
 	    !tb[LRO_A_POLICY_NAME])
 		return NL_SKIP;
-	name = nla_get_string(tb[LRO_A_POLICY_NAME]);
 	if (tb[LRO_A_POLICY_DEVICES])
 		devices = nla_get_uint_var(tb[LRO_A_POLICY_DEVICES]);
-	if (j) {
-		json_obj_open(j, NULL);
-		json_string(j, "name", name);
-		json_uint(j, "devices", devices);
-		json_obj_close(j);
-	} else {
-		printf("%s devices %llu\n", name, (unsigned long long)devices);
-	}
+	open_json_object(NULL);
+	print_string(PRINT_ANY, "name", "%s",
+		     nla_get_string(tb[LRO_A_POLICY_NAME]));
+	print_u64(PRINT_ANY, "devices", " devices %" PRIu64 "\n", devices);
+	close_json_object();
 	return NL_OK;
 }
 
 static int policy_show(int argc, char **argv)
 {
-	(void)argv;
-	if (argc > 1) {
-		error("policy show takes no arguments");
-		return EXIT_USAGE;
-	}
-	return lnl_dump_show(LRO_CMD_POLICY_GET, policy_show_cb);
+	return show_cmd(argc, argv, "policy show", LRO_CMD_POLICY_GET,
+			policy_show_cb);
 }
 
 /*
