@@ -164,10 +164,9 @@ static int auto_request(uint8_t cmd, const struct auto_match *m,
 	struct lnl nl;
 	int ret;
 
-	ret = lnl_open(&nl);
+	ret = lnl_open(&nl, &auto_req_attrs);
 	if (ret)
 		return ret;
-	nl.attrs = &auto_req_attrs;
 	req = lnl_req(&nl, cmd, 0);
 	match_put(req, m);
 	if (c) {

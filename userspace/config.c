@@ -117,6 +117,29 @@ void config_put(struct nl_msg *req, const struct lro_config *c)
 }
 
 /*
+ * A netlink socket for requests on the device name (NULL: none, a dump),
+ * its ifindex into *ifindex: 0, or the exit status after an error.
+ */
+static int dev_open(struct lnl *nl, const char *name, int *ifindex)
+{
+	*ifindex = 0;
+	if (name) {
+		*ifindex = dev_ifindex(name);
+		if (*ifindex < 0)
+			return EXIT_USAGE;
+	}
+	return lnl_open(nl, &dev_req_attrs);
+}
+
+struct nl_msg *dev_req(struct lnl *nl, uint8_t cmd, int ifindex)
+{
+	struct nl_msg *req = lnl_req(nl, cmd, 0);
+
+	nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
+	return req;
+}
+
+/*
  * dev-set with the settings given, on dev; with attach (set, enable),
  * dev-add where LRO is not attached. The kernel refuses each where the
  * other applies (ENOENT, EEXIST), as when another process detaches or
@@ -129,15 +152,11 @@ static int dev_set(const char *name, const struct lro_config *c, bool attach)
 	int ifindex, ret, n, quiet;
 	struct lnl nl;
 
-	ifindex = dev_ifindex(name);
-	if (ifindex < 0)
-		return EXIT_USAGE;
-	ret = lnl_open(&nl);
+	ret = dev_open(&nl, name, &ifindex);
 	if (ret)
 		return ret;
 	for (n = 1;; n++) {
-		req = lnl_req(&nl, cmd, 0);
-		nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
+		req = dev_req(&nl, cmd, ifindex);
 		config_put(req, c);
 		quiet = 0;
 		if (attach && n < 3)
@@ -178,19 +197,13 @@ int cmd_set(int argc, char **argv)
 
 int dev_cmd(uint8_t cmd, const char *name)
 {
-	struct nl_msg *req;
 	struct lnl nl;
 	int ifindex, ret;
 
-	ifindex = dev_ifindex(name);
-	if (ifindex < 0)
-		return EXIT_USAGE;
-	ret = lnl_open(&nl);
+	ret = dev_open(&nl, name, &ifindex);
 	if (ret)
 		return ret;
-	req = lnl_req(&nl, cmd, 0);
-	nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
-	ret = lnl_talk(&nl, req, NULL, NULL);
+	ret = lnl_talk(&nl, dev_req(&nl, cmd, ifindex), NULL, NULL);
 	lnl_close(&nl);
 	return ret;
 }
@@ -218,7 +231,7 @@ int show_cmd(int argc, char **argv, const char *what, uint8_t cmd,
 		error("%s takes no arguments", what);
 		return EXIT_USAGE;
 	}
-	ret = lnl_open(&nl);
+	ret = lnl_open(&nl, NULL);
 	if (ret)
 		return ret;
 	return show_dump(&nl, lnl_req(&nl, cmd, NLM_F_DUMP), cb, NULL);
@@ -246,24 +259,17 @@ static int show_cb(struct nl_msg *msg, void *arg)
 /* dev-get on one device (name) or a dump (name NULL), printed. */
 int dev_show(const char *name, bool stats)
 {
-	int ifindex = 0, ret;
 	struct nl_msg *req;
+	int ifindex, ret;
 	struct lnl nl;
 
-	if (name) {
-		ifindex = dev_ifindex(name);
-		if (ifindex < 0)
-			return EXIT_USAGE;
-	}
-	ret = lnl_open(&nl);
+	ret = dev_open(&nl, name, &ifindex);
 	if (ret)
 		return ret;
-	if (name) {
-		req = lnl_req(&nl, LRO_CMD_DEV_GET, 0);
-		nla_put_u32(req, LRO_A_DEV_IFINDEX, ifindex);
-	} else {
+	if (name)
+		req = dev_req(&nl, LRO_CMD_DEV_GET, ifindex);
+	else
 		req = lnl_req(&nl, LRO_CMD_DEV_GET, NLM_F_DUMP);
-	}
 	return show_dump(&nl, req, show_cb, &stats);
 }
 

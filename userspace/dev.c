@@ -17,6 +17,7 @@
 #include <netlink/msg.h>
 
 #include "lroadm.h"
+#include "nl.h"
 #include "print.h"
 
 /* Netlink attribute names, underscored: also the JSON member names. */
@@ -65,6 +66,14 @@ const char *attr_name(int type)
 {
 	return attr_set_name(dev_attr_names, LRO_A_DEV_MAX, type);
 }
+
+/* A device's requests: the device's attributes, its ifindex named by the
+ * kernel's messages as the device.
+ */
+const struct lnl_attrs dev_req_attrs = {
+	.name = attr_name,
+	.unnamed = LRO_A_DEV_IFINDEX,
+};
 
 /* Whether c is a dash or an underscore (not the string's end). */
 static bool is_dash(char c)

@@ -108,11 +108,17 @@ void config_print(const struct lro_config *c);
 /* A uint attribute: 32 or 64 bits. */
 uint64_t nla_get_uint_var(const struct nlattr *nla);
 
+/* dev.c: how a device's requests name their attributes in errors */
+struct lnl_attrs;
+extern const struct lnl_attrs dev_req_attrs;
+
 /* config.c: requests on one device by name; 0, or the exit status after
  * an error
  */
 int dev_cmd(uint8_t cmd, const char *name);
 struct lnl;
+/* A request cmd on the device ifindex. */
+struct nl_msg *dev_req(struct lnl *nl, uint8_t cmd, int ifindex);
 /* Sends req on nl, each message of the reply handed to cb (under -j, the
  * objects they print in one array), and closes nl. Returns 0, or the exit
  * status after an error.

@@ -129,7 +129,7 @@ int cmd_monitor(int argc, char **argv)
 		error("monitor takes no arguments");
 		return EXIT_USAGE;
 	}
-	ret = lnl_open(&nl);
+	ret = lnl_open(&nl, NULL);
 	if (ret)
 		return ret;
 	ret = lnl_join(&nl, LRO_MCGRP_MONITOR);

@@ -45,11 +45,11 @@ struct lnl_reply {
 	uint64_t min, max, mask;	/* from NLMSGERR_ATTR_POLICY */
 };
 
-int lnl_open(struct lnl *nl)
+int lnl_open(struct lnl *nl, const struct lnl_attrs *attrs)
 {
 	int one = 1, err;
 
-	nl->attrs = NULL;
+	nl->attrs = attrs;
 	nl->sk = nl_socket_alloc();
 	if (!nl->sk) {
 		error("out of memory");
@@ -103,15 +103,16 @@ struct nl_msg *lnl_req(struct lnl *nl, uint8_t cmd, int flags)
 
 /*
  * The name of attribute type of a request, at the top level or inside the
- * nest its attrs name, for an error report: a device's where the request
- * says nothing else (lnl_open()).
+ * nest its attrs name, for an error report; NULL where it has none.
  */
 static const char *lnl_attr_name(const struct lnl_attrs *a, bool nested,
 				 int type)
 {
 	if (!a)
-		return attr_name(type);
-	return nested ? a->nest_name(type) : a->name(type);
+		return NULL;
+	if (nested)
+		return a->nest_name ? a->nest_name(type) : NULL;
+	return a->name ? a->name(type) : NULL;
 }
 
 /* Whether nla of req is at offset off. */
@@ -123,9 +124,8 @@ static bool lnl_attr_is_at(const struct nlmsghdr *req,
 
 /*
  * The name of the attribute of req at offset off: a top-level one, or one
- * inside the nest a's name (an auto rule's config). NULL where there is
- * none, and for a device's ifindex, since the kernel's messages about it
- * name the device.
+ * inside the nest a names. NULL where there is none, and for the one a
+ * leaves unnamed.
  */
 static const char *lnl_attr_at(const struct lnl_attrs *a,
 			       const struct nlmsghdr *req, uint32_t off)
@@ -137,7 +137,7 @@ static const char *lnl_attr_at(const struct lnl_attrs *a,
 	nla_for_each_attr(nla, genlmsg_attrdata(gnlh, 0),
 			  genlmsg_attrlen(gnlh, 0), rem) {
 		if (lnl_attr_is_at(req, nla, off)) {
-			if (!a && nla_type(nla) == LRO_A_DEV_IFINDEX)
+			if (a && a->unnamed && nla_type(nla) == a->unnamed)
 				return NULL;
 			return lnl_attr_name(a, false, nla_type(nla));
 		}

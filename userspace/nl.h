@@ -11,27 +11,32 @@
 #include <netlink/msg.h>
 
 /*
- * How the attributes of a request are named in an error report: name()
- * at the top level, nest_name() inside the top-level nest of type nest
- * (0: none).
+ * How the attributes of a request are named in an error report, as the
+ * command that makes it says: name() at the top level, nest_name() inside
+ * the top-level nest of type nest (0: none). unnamed (0: none): the
+ * top-level attribute the kernel's messages name by what it stands for
+ * (a device's ifindex: the device), left unnamed where the kernel points
+ * at it.
  */
 struct lnl_attrs {
 	const char *(*name)(int type);
 	int nest;
 	const char *(*nest_name)(int type);
+	int unnamed;
 };
 
 struct lnl {
 	struct nl_sock *sk;
 	int family;
-	const struct lnl_attrs *attrs;	/* NULL: a device's (attr_name()) */
+	const struct lnl_attrs *attrs;	/* NULL: no attribute named */
 };
 
-/* Connects and resolves the family (the kernel autoloads lro.ko).
+/* Connects and resolves the family (the kernel autoloads lro.ko); attrs
+ * names the attributes of the requests in error reports (NULL: none).
  * Returns 0, or the exit status after printing an error: EXIT_KERNEL
  * where the family or netlink cannot be reached.
  */
-int lnl_open(struct lnl *nl);
+int lnl_open(struct lnl *nl, const struct lnl_attrs *attrs);
 void lnl_close(struct lnl *nl);
 
 /* A request for command cmd with extra netlink flags (NLM_F_DUMP). */

@@ -48,14 +48,13 @@ static int reset_all(void)
 	int ret;
 	size_t i;
 
-	ret = lnl_open(&nl);
+	ret = lnl_open(&nl, &dev_req_attrs);
 	if (ret)
 		return ret;
 	req = lnl_req(&nl, LRO_CMD_DEV_GET, NLM_F_DUMP);
 	ret = lnl_talk(&nl, req, collect_cb, &ifs);
 	for (i = 0; !ret && i < ifs.n; i++) {
-		req = lnl_req(&nl, LRO_CMD_STATS_RESET, 0);
-		nla_put_u32(req, LRO_A_DEV_IFINDEX, ifs.v[i]);
+		req = dev_req(&nl, LRO_CMD_STATS_RESET, ifs.v[i]);
 		ret = lnl_talk(&nl, req, NULL, NULL);
 	}
 	free(ifs.v);
