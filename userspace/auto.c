@@ -27,14 +27,16 @@
 #define AUTO_KIND_MAX	15
 #define AUTO_IFNAME_MAX	31
 
-/* Attribute names as lroadm writes them: command words, text, errors. */
+/*
+ * The attributes of a request, as lroadm writes them: the match (KIND to
+ * ALL_NETNS, the words of auto add and del) and the settings' nest, for
+ * the words and the errors. (The counters are a reply's: auto_print().)
+ */
 static const char *const auto_attr_names[LRO_A_AUTO_MAX + 1] = {
 	[LRO_A_AUTO_KIND]	= "kind",
 	[LRO_A_AUTO_IFNAME]	= "ifname",
 	[LRO_A_AUTO_ALL_NETNS]	= "all-netns",
 	[LRO_A_AUTO_CONFIG]	= "config",
-	[LRO_A_AUTO_ATTACHED]	= "attached",
-	[LRO_A_AUTO_FAILED]	= "failed",
 };
 
 static const char *auto_attr_name(int type)
@@ -295,10 +297,3 @@ const struct cmd auto_cmds[] = {
 	{ "del",	auto_del,	"auto del MATCH", NULL },
 	{ }
 };
-
-int cmd_auto(int argc, char **argv)
-{
-	if (argc < 2)
-		return auto_show(argc, argv);
-	return cmd_run(auto_cmds, "auto", argc - 1, argv + 1);
-}

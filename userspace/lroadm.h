@@ -171,7 +171,8 @@ void auto_print(const struct lro_auto_rule *r);
 /*
  * A command, or a subcommand (auto's): what runs it, and its line (or
  * lines, after a newline) of the usage, without "lroadm"; or, where it
- * has subcommands, their table. A table ends with an entry without name.
+ * has subcommands, their table, whose first runs where none is named
+ * (auto alone is auto show). A table ends with an entry without name.
  */
 struct cmd {
 	const char *name;
@@ -212,7 +213,6 @@ int cmd_del(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_monitor(int argc, char **argv);
-int cmd_auto(int argc, char **argv);
 /* auto.c: the subcommands of auto */
 extern const struct cmd auto_cmds[];
 /* descs.c: the descriptor table, through BPF */
@@ -220,7 +220,6 @@ int cmd_descs(int argc, char **argv);
 
 /* policy.c: BPF merge policies */
 extern const struct cmd policy_cmds[];
-int cmd_policy(int argc, char **argv);
 
 /* bpf.c: what the BPF commands share. What is missing for what (a
  * command's name) to run, said; then libbpf's messages are kept: 0, or -1.

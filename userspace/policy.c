@@ -290,10 +290,3 @@ const struct cmd policy_cmds[] = {
 	{ "unload",	policy_unload,	"policy unload NAME", NULL },
 	{ }
 };
-
-int cmd_policy(int argc, char **argv)
-{
-	if (argc < 2)
-		return policy_show(argc, argv);
-	return cmd_run(policy_cmds, "policy", argc - 1, argv + 1);
-}
