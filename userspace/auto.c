@@ -284,7 +284,7 @@ static int auto_show_cb(struct nl_msg *msg, void *arg)
 }
 
 /* auto show, or auto alone: the rules of this netns, then all-netns ones. */
-static int auto_show(int argc, char **argv)
+int cmd_auto(int argc, char **argv)
 {
 	return show_cmd(argc, argv, "auto show", LRO_CMD_AUTO_GET,
 			auto_show_cb);
@@ -292,7 +292,7 @@ static int auto_show(int argc, char **argv)
 
 /* In the order a prefix looks them up: show first, as auto alone. */
 const struct cmd auto_cmds[] = {
-	{ "show",	auto_show,	"auto [ show ]", NULL },
+	{ "show",	cmd_auto,	"auto [ show ]", NULL },
 	{ "add",	auto_add,	"auto add MATCH [ SETTING VALUE ] ...", NULL },
 	{ "del",	auto_del,	"auto del MATCH", NULL },
 	{ }

@@ -128,8 +128,8 @@ static const struct cmd cmds[] = {
 	{ "descs",	cmd_descs,
 	  "descs [ [ dev ] DEV ] [ cpu N ] [ interval MS [ count N ] ]", NULL },
 	{ "monitor",	cmd_monitor,	"monitor", NULL },
-	{ "auto",	NULL,		NULL,	auto_cmds },
-	{ "policy",	NULL,		NULL,	policy_cmds },
+	{ "auto",	cmd_auto,	NULL,	auto_cmds },
+	{ "policy",	cmd_policy,	NULL,	policy_cmds },
 	{ "help",	cmd_help,	"help", NULL },
 	{ "set",	cmd_set,	set_usage, NULL },
 	{ "enable",	cmd_enable,	"enable [ dev ] DEV", NULL },
@@ -376,12 +376,9 @@ int cmd_run(const struct cmd *cmds, const char *parent, int argc, char **argv)
 	 * not the prefix typed.
 	 */
 	argv[0] = (char *)c->name;
-	if (!c->sub)
-		return c->fn(argc, argv);
-	/* Alone, a command with subcommands runs its first (show). */
-	if (argc < 2)
-		return c->sub->fn(argc, argv);
-	return cmd_run(c->sub, c->name, argc - 1, argv + 1);
+	if (c->sub && argc > 1)
+		return cmd_run(c->sub, c->name, argc - 1, argv + 1);
+	return c->fn(argc, argv);
 }
 
 int lroadm_run(int argc, char **argv)

@@ -171,8 +171,8 @@ void auto_print(const struct lro_auto_rule *r);
 /*
  * A command, or a subcommand (auto's): what runs it, and its line (or
  * lines, after a newline) of the usage, without "lroadm"; or, where it
- * has subcommands, their table, whose first runs where none is named
- * (auto alone is auto show). A table ends with an entry without name.
+ * has subcommands, their table, and what runs where none is named (auto
+ * alone is auto show). A table ends with an entry without name.
  */
 struct cmd {
 	const char *name;
@@ -213,12 +213,14 @@ int cmd_del(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_monitor(int argc, char **argv);
-/* auto.c: the subcommands of auto */
+/* auto.c: auto alone (auto show), and the subcommands of auto */
+int cmd_auto(int argc, char **argv);
 extern const struct cmd auto_cmds[];
 /* descs.c: the descriptor table, through BPF */
 int cmd_descs(int argc, char **argv);
 
 /* policy.c: BPF merge policies */
+int cmd_policy(int argc, char **argv);
 extern const struct cmd policy_cmds[];
 
 /* bpf.c: what the BPF commands share. What is missing for what (a

@@ -56,7 +56,8 @@ static int policy_show_cb(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-static int policy_show(int argc, char **argv)
+/* policy show, or policy alone */
+int cmd_policy(int argc, char **argv)
 {
 	return show_cmd(argc, argv, "policy show", LRO_CMD_POLICY_GET,
 			policy_show_cb);
@@ -285,7 +286,7 @@ static int policy_unload(int argc, char **argv)
 
 /* In the order a prefix looks them up: show first, as policy alone. */
 const struct cmd policy_cmds[] = {
-	{ "show",	policy_show,	"policy [ show ]", NULL },
+	{ "show",	cmd_policy,	"policy [ show ]", NULL },
 	{ "load",	policy_load,	"policy load FILE", NULL },
 	{ "unload",	policy_unload,	"policy unload NAME", NULL },
 	{ }
