@@ -22,7 +22,20 @@
 # clock, since QEMU's e100 receives nothing under -icount).
 #
 # Sizes (environment): BENCH_DRV_MB (per stream, 16), BENCH_DRV_REPS
-# (interleaved repetitions, 3).
+# (interleaved repetitions, 3), BENCH_DRV_KINDS (the devices, "e100
+# usb-net tun").
+#
+# Where the CPU goes: BENCH_DRV_PROFILE=1 samples the whole guest with
+# perf (cpu-clock) while each stream runs and prints, after the run's
+# line, the samples spent busy and idle, the busiest symbols and lro.ko's.
+# Under VM_ICOUNT=1 (tun only: QEMU's NICs receive nothing then) a sample
+# is a fixed number of guest instructions: the host's load does not
+# stretch the counts, though the relay's scheduling still moves them by up
+# to a quarter from run to run (take several BENCH_DRV_REPS):
+#
+#   BENCH_DRV_KINDS=tun BENCH_DRV_PROFILE=1 VM_ICOUNT=1 \
+#	VM_ENV_PASS="BENCH_DRV_KINDS BENCH_DRV_PROFILE" \
+#	scripts/vmrun bench/drivers.sh /tmp
 
 source "$(dirname "$0")/../selftests/lib.sh"
 set -euo pipefail
@@ -32,6 +45,9 @@ OUT=${1:-}
 BENCH_DRV_MB=${BENCH_DRV_MB:-16}
 BENCH_DRV_REPS=${BENCH_DRV_REPS:-3}
 BENCH_DRV_HOLD_US=${BENCH_DRV_HOLD_US:-1000}
+BENCH_DRV_KINDS=${BENCH_DRV_KINDS:-e100 usb-net tun}
+BENCH_DRV_PROFILE=${BENCH_DRV_PROFILE:-0}
+PERF_HZ=20000
 RR=$BUILD/bench/rr
 RELAY=$BUILD/selftests/tools/tap_relay
 
@@ -102,6 +118,31 @@ config() { # config off|lro|lro_hold
 # receive runs in the relay's write(), as system time).
 cpu_ticks() { awk '$1 == "cpu" { print $8, $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat; }
 
+# sender ARGS...: run the sender, under perf when profiling
+sender() {
+	if [ "$BENCH_DRV_PROFILE" = 1 ]; then
+		perf record -q -a -e cpu-clock -F $PERF_HZ -o "$OUT/perf.data" -- "$@" 2>/dev/null
+	else
+		"$@"
+	fi
+}
+
+# profile: what the last sender's perf record saw. Idle is the idle loop's
+# symbols; at PERF_HZ under -icount shift=0, a sample is 1e9 / PERF_HZ
+# guest instructions.
+profile() {
+	[ "$BENCH_DRV_PROFILE" = 1 ] || return 0
+	perf report -i "$OUT/perf.data" --stdio --no-children -n --sort sym -q \
+		2>/dev/null > "$OUT/perf.txt" || die "perf report failed"
+	awk -v hz=$PERF_HZ '{ if ($0 ~ /safe_halt|default_idle|cpuidle|poll_idle/) idle += $2; else busy += $2
+		if ($4 ~ /^lro_/) lro += $2 }
+	     END { printf "  perf samples busy=%d idle=%d lro_functions=%d (a sample: %d instructions under -icount)\n",
+		   busy, idle, lro, 1e9 / hz }' "$OUT/perf.txt"
+	grep -v -E 'safe_halt|default_idle|cpuidle|poll_idle' "$OUT/perf.txt" | head -25 | sed 's/^/  /'
+	echo "  lro.ko's functions:"
+	grep -E '\] lro_' "$OUT/perf.txt" | sed 's/^/  /' || true
+}
+
 PORT=7000
 # run KIND CFG REP: one stream; one line, recorded unless REP is 0
 run() {
@@ -113,7 +154,7 @@ run() {
 	srv "$RR" sink $port 1 > "$OUT/sink.out" &
 	local pid=$!
 	wait_port "$NS_SRV" $port || die "sink did not listen on $port"
-	ip netns exec "$NS_CLI" "$RR" send "$SRV_IP" $port "$BENCH_DRV_MB" 128 1 ||
+	sender ip netns exec "$NS_CLI" "$RR" send "$SRV_IP" $port "$BENCH_DRV_MB" 128 1 ||
 		die "$kind stream ($cfg) failed"
 	wait $pid || die "$kind sink ($cfg) failed"
 	read -r s1 b1 <<< "$(cpu_ticks)"
@@ -127,15 +168,16 @@ run() {
 	res="driver drv=${kind/-/} cfg=$cfg rep=$rep mb=$BENCH_DRV_MB $res ip_rx=$((ip1 - ip0))"
 	res+=" softirq_ticks=$((s1 - s0)) busy_ticks=$((b1 - b0))$extra"
 	echo "$res"
-	[ "$rep" = 0 ] || echo "$res" >> "$OUT/drivers.txt"
+	[ "$rep" = 0 ] || { echo "$res" >> "$OUT/drivers.txt"; profile; }
 }
 
 [ -x "$RR" ] || die "$RR not built (make)"
 [ -x "$RELAY" ] || die "$RELAY not built (make)"
+[ "$BENCH_DRV_PROFILE" != 1 ] || sysctl -q kernel.kptr_restrict=0	# symbols
 : > "$OUT/drivers.txt"
 lro_unload
 insmod "$BUILD/kmod/lro.ko" || die "insmod lro.ko failed"
-for kind in e100 usb-net tun; do
+for kind in $BENCH_DRV_KINDS; do
 	cfgs="off lro"
 	[ "$kind" != tun ] || cfgs="off lro lro_hold"
 	setup "$kind"
