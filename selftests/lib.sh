@@ -74,6 +74,61 @@ check() { # check DESCRIPTION COMMAND...
 	fi
 }
 
+# Cleanup, as in the kernel's selftests/net/lib.sh: each setup step
+# registers its own undo right after it (defer CMD ARGS...), and at exit
+# one EXIT trap runs what was deferred, the last registered first. Every
+# deferred command runs, whatever the others did, and the test's exit
+# status stands. defer_scope_push ... defer_scope_pop runs a part's own
+# deferred commands when that part ends, the rest still at exit.
+# (A test that sets an EXIT trap of its own replaces this one.)
+__defer_cmds=()
+__defer_scopes=()
+defer() { # defer CMD ARGS...: run CMD ARGS (as given, quoted) at exit
+	__defer_cmds+=("$(printf '%q ' "$@")")
+}
+__defer_run_down_to() { # runs, newest first, the deferred commands from index $1
+	local i
+	while [ ${#__defer_cmds[@]} -gt "$1" ]; do
+		i=$((${#__defer_cmds[@]} - 1))
+		eval "${__defer_cmds[i]}" || :
+		unset '__defer_cmds[i]'
+	done
+}
+defer_scope_push() { __defer_scopes+=(${#__defer_cmds[@]}); }
+defer_scope_pop() {
+	local n=${#__defer_scopes[@]}
+	[ "$n" -gt 0 ] || return 1
+	__defer_run_down_to "${__defer_scopes[n - 1]}"
+	unset '__defer_scopes[n - 1]'
+}
+__defer_exit() {
+	local rc=$?
+	__defer_scopes=()
+	__defer_run_down_to 0
+	exit $rc
+}
+trap __defer_exit EXIT
+
+# quiet CMD...: CMD with its stderr hidden, e.g. a deferred undo of what
+# the test may have undone itself: defer quiet ip link del dummy0
+quiet() { "$@" 2>/dev/null; }
+
+# kill_jobs: kills the shell's background jobs and waits for them; deferred
+# by tests that start some, after their other setup, so that it runs first
+kill_jobs() {
+	local p
+	for p in $(jobs -p); do
+		kill "$p" 2>/dev/null
+	done
+	wait 2>/dev/null
+}
+
+# sysctl_set NAME VALUE: sets a sysctl until the test ends (deferred restore)
+sysctl_set() {
+	defer sysctl -q "$1=$(sysctl -n "$1")"
+	sysctl -q "$1=$2"
+}
+
 skip() {
 	echo "SKIP: $*"
 	exit $ksft_skip
@@ -136,9 +191,17 @@ NS_SRV=lro-srv-$$
 CLI_IP=10.77.0.1
 SRV_IP=10.77.0.2
 
-veth_pair_setup() {
+# ns_pair_add: the namespaces $NS_CLI and $NS_SRV, deleted at exit
+# (veth_pair_cleanup, deferred at the first call: a test may set up again)
+NS_PAIR_DEFERRED=0
+ns_pair_add() {
+	[ "$NS_PAIR_DEFERRED" = 1 ] || { defer veth_pair_cleanup; NS_PAIR_DEFERRED=1; }
 	ip netns add "$NS_CLI"
 	ip netns add "$NS_SRV"
+}
+
+veth_pair_setup() {
+	ns_pair_add
 	ip -n "$NS_CLI" link add veth-cli type veth peer name veth-srv netns "$NS_SRV"
 	ip -n "$NS_CLI" addr add $CLI_IP/24 dev veth-cli
 	ip -n "$NS_SRV" addr add $SRV_IP/24 dev veth-srv
@@ -150,10 +213,25 @@ veth_pair_setup() {
 	nsenter --net="/run/netns/$NS_SRV" ethtool -K veth-srv gro off >/dev/null
 }
 
-veth_pair_cleanup() {
-	ip netns del "$NS_CLI" 2>/dev/null
-	ip netns del "$NS_SRV" 2>/dev/null
+veth_pair_cleanup() { netns_del "$NS_CLI" "$NS_SRV"; }
+
+# netns_del NS...: deletes those of the namespaces that exist, in one ip
+netns_del() {
+	local ns
+	for ns; do echo "netns del $ns"; done | ip -force -batch - 2>/dev/null
 	true
+}
+
+# dev_addrs_up NS DEV IP IP6: DEV in NS up, with IP/24 and IP6/64 (nodad:
+# usable at once), and NS's lo up; one ip, as each costs a second or more
+# under the debug kernel
+dev_addrs_up() {
+	ip -n "$1" -batch - <<-EOF
+		addr add $3/24 dev $2
+		addr add $4/64 dev $2 nodad
+		link set lo up
+		link set $2 up
+	EOF
 }
 
 # nic_setup KIND: the emulated NIC KIND (e100, usb-net) that scripts/vmrun
