@@ -45,18 +45,10 @@ N=50
 NS_A=lroauto-a
 NS_B=lroauto-b
 tmp=$(mktemp -d)
-cleanup() {
-	kill ${mon:-} ${mon_a:-} 2>/dev/null
-	for ns in $NS_A $NS_B $(seq -f "lroauto%g" 1 $N); do
-		echo "netns del $ns"
-	done | ip -force -batch - 2>/dev/null
-	veth_pair_cleanup
-	# No rule outlives the test in the init netns.
-	"$LROADM" auto del all-netns kind veth 2>/dev/null
-	"$LROADM" auto del all-netns ifname lo 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+defer rm -rf "$tmp"
+# No rule outlives the test in the init netns.
+defer quiet "$LROADM" auto del all-netns ifname lo
+defer quiet "$LROADM" auto del all-netns kind veth
 
 lro_load
 mark=$(log_mark)
@@ -98,8 +90,11 @@ sync_monitor() {
 events() { echo "$(grep -c '^auto-new' "$1"),$(grep -c '^auto-del' "$1")"; }
 
 # --- A namespace's own rule ---------------------------------------------
+defer netns_del "$NS_A" "$NS_B"
 ip netns add "$NS_A"
 ip netns add "$NS_B"
+monitors_kill() { kill ${mon:-} ${mon_a:-} 2>/dev/null; }
+defer monitors_kill
 "$LROADM" monitor > "$tmp/monitor" 2>&1 &
 mon=$!
 adm_a monitor > "$tmp/monitor_a" 2>&1 &
@@ -182,6 +177,8 @@ check "auto add all-netns ifname lo (cannot attach: loopback)" \
 	"$LROADM" auto add all-netns ifname lo
 # In the namespaces' own order: netns add, then a pair inside each.
 for i in $(seq 1 $N); do echo "netns add lroauto$i"; done > "$tmp/batch"
+# shellcheck disable=SC2046 # one name a word
+defer netns_del $(seq -f "lroauto%g" 1 $N)
 for i in $(seq 1 $N); do
 	echo "link add a$i netns lroauto$i type veth peer name b$i netns lroauto$i"
 done >> "$tmp/batch"

@@ -26,24 +26,13 @@ command -v bpftool >/dev/null || skip "no bpftool"
 [ -f "$BPF_OUT/lro_descs.bpf.o" ] || skip "BPF programs not built ($BPF_OUT)"
 
 TMP=$(mktemp -d)
-cleanup() {
-	local p
-
-	touch "$TMP/stop"
-	[ ! -f "$TMP/dev_loop.pid" ] || kill "$(cat "$TMP/dev_loop.pid")" 2>/dev/null
-	for p in $(jobs -p); do
-		kill "$p" 2>/dev/null
-	done
-	wait 2>/dev/null
-	rm -rf "$PIN" "$TMP"
-	veth_pair_cleanup
-}
-trap cleanup EXIT
+defer rm -rf "$PIN" "$TMP"	# $PIN: bpftool pins there (below)
 
 lro_load
 [ -e /sys/kernel/btf/lro ] || skip "lro.ko has no BTF"
 mark=$(log_mark)
 veth_pair_setup
+defer kill_jobs
 SRV_IFINDEX=$(ip netns exec "$NS_SRV" cat /sys/class/net/veth-srv/ifindex)
 # nodad: usable at once, no duplicate address detection to wait for
 CLI_IP6=fd77::1
@@ -379,6 +368,12 @@ dev_loop() {
 		sleep 0.2
 	done
 }
+# churn_stop: ends dev_loop, and the lroadm it waits for
+churn_stop() {
+	touch "$TMP/stop"
+	[ ! -f "$TMP/dev_loop.pid" ] || kill "$(cat "$TMP/dev_loop.pid")" 2>/dev/null
+}
+defer churn_stop
 dev_loop > "$TMP/churn_dev" 2> "$TMP/churn_dev.err" &
 dev_pid=$!
 wait_lines "$TMP/churn_all" 1 "$all_pid"

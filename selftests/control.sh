@@ -43,21 +43,20 @@ LRO_NL="python3 $SELFTESTS/lro_nl.py"
 INJECT=$BUILD/selftests/tools/lroadm_inject.so
 SYSFS=/sys/class/net/veth-srv/lro
 tmp=$(mktemp -d)
+defer rm -rf "$tmp"
+# The monitors the test starts (monitor section), killed at exit; then
+# what else runs in the background is waited for.
 mon_pids=()
-# Stops alias (autoload) loading of lro.ko, for one check.
-BLACKLIST=/etc/modprobe.d/lro-selftest-control.conf
-
-cleanup() {
+monitors_kill() {
 	local pid
 
 	for pid in "${mon_pids[@]}"; do
 		kill "$pid" 2>/dev/null
 	done
 	wait 2>/dev/null
-	veth_pair_cleanup
-	rm -rf "$tmp" "$BLACKLIST"
 }
-trap cleanup EXIT
+# Stops alias (autoload) loading of lro.ko, for one check.
+BLACKLIST=/etc/modprobe.d/lro-selftest-control.conf
 
 # Netlink only needs the netns: lroadm -n joins it itself, other tools
 # through nsenter (half the cost of ip netns exec, which also remounts
@@ -93,6 +92,7 @@ check "lroadm help without the module" \
 check "lroadm help exits 0" sh -c "'$LROADM' help >/dev/null"
 check "lroadm help does not load the module" test ! -e /sys/module/lro
 # When the family is not there even after the kernel tried to load it.
+defer rm -f "$BLACKLIST"
 echo "blacklist lro" > "$BLACKLIST"
 check "lroadm without the module, which cannot be autoloaded" \
 	refused_with '^Error: the lro module is not loaded \(modprobe lro\)\.$' "$LROADM" show
@@ -102,6 +102,7 @@ check "/sys/module/lro after lroadm show" test -d /sys/module/lro
 modparam() { cat "/sys/module/lro/parameters/default_$1"; }
 
 veth_pair_setup
+defer monitors_kill
 ip -n "$NS_SRV" link add dummy0 type dummy
 ip -n "$NS_SRV" link set dummy0 up
 

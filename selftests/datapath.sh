@@ -17,9 +17,7 @@ need_root
 # netdev_max_backlog (1000) frames: a guest whose receiving softirq falls
 # behind then loses a segment, and TCP queues what follows out of order,
 # which says nothing of LRO's ordering. Room for a whole receive window.
-backlog0=$(sysctl -n net.core.netdev_max_backlog)
-trap 'veth_pair_cleanup; sysctl -q net.core.netdev_max_backlog=$backlog0' EXIT
-sysctl -q net.core.netdev_max_backlog=10000
+sysctl_set net.core.netdev_max_backlog 10000
 
 lro_load
 veth_pair_setup

@@ -22,7 +22,7 @@ need_root
 [ "$LRO_DEBUG_KERNEL" != 1 ] || skip "tests the demo's output, not kernel code: Debian's kernel only"
 
 DIR=$(mktemp -d)
-trap 'rm -rf "$DIR"' EXIT
+defer rm -rf "$DIR"
 OUT=$DIR/out
 
 start=$(date +%s)

@@ -63,10 +63,9 @@ SRV_MAC=02:1f:00:00:00:02
 NOBODY=02:1f:00:00:00:99
 
 TMP=$(mktemp -d)
-backlog0=$(sysctl -n net.core.netdev_max_backlog)
-trap 'veth_pair_cleanup; rm -rf "$TMP"; sysctl -q net.core.netdev_max_backlog=$backlog0' EXIT
+defer rm -rf "$TMP"
 # as in datapath.sh: room in the backlog for what one CPU queues at once
-sysctl -q net.core.netdev_max_backlog=10000
+sysctl_set net.core.netdev_max_backlog 10000
 # pause MS: without starting a process
 mkfifo "$TMP/never"
 exec 9<> "$TMP/never"

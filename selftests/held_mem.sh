@@ -24,7 +24,7 @@
 source "$(dirname "$0")/lib.sh"
 need_root
 TMP=$(mktemp -d)
-trap 'veth_pair_cleanup; rm -rf "$TMP"' EXIT
+defer rm -rf "$TMP"
 
 limit=131072 mss=1 flows=4096
 [ "$LRO_SCALE" -gt 1 ] && limit=65536 mss=1000 flows=256

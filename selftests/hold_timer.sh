@@ -13,7 +13,7 @@
 source "$(dirname "$0")/lib.sh"
 need_root
 TMP=$(mktemp -d)
-trap 'veth_pair_cleanup; rm -rf "$TMP"' EXIT
+defer rm -rf "$TMP"
 
 lro_load
 veth_pair_setup

@@ -17,7 +17,8 @@ need_root
 cpu1=/sys/devices/system/cpu/cpu1/online
 [ "$(nproc --all)" -ge 2 ] && [ -w $cpu1 ] || skip "needs CPU 1, hotpluggable"
 mark=$(log_mark)
-trap 'echo 1 > $cpu1 2>/dev/null; veth_pair_cleanup' EXIT
+cpu1_online() { echo 1 > $cpu1; } 2>/dev/null
+defer cpu1_online	# whatever the test left it at
 
 lro_load
 veth_pair_setup
@@ -46,7 +47,7 @@ check "kernel log clean after offlining with held segments" log_clean_since "$ma
 # Streams while CPU 1 comes and goes, and lroadm descs on CPU 1.
 adm set veth-srv flush_timeout_us 20000 >/dev/null
 TMP=$(mktemp -d)
-trap 'echo 1 > $cpu1 2>/dev/null; veth_pair_cleanup; rm -rf "$TMP"' EXIT
+defer rm -rf "$TMP"
 (
 	n=0
 	while [ ! -e "$TMP/stop" ]; do

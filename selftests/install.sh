@@ -32,14 +32,7 @@ need_root
 KVER=$(uname -r)
 MODDIR=/lib/modules/$KVER
 TMP=$(mktemp -d)
-mounted=0
-cleanup() {
-	lro_unload 2> /dev/null
-	dkms remove "lro/$TREE_VERSION" --all > /dev/null 2>&1
-	[ $mounted = 0 ] || umount "$MODDIR"
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
+defer rm -rf "$TMP"
 
 command -v dkms > /dev/null || { echo "FAIL: no dkms (make deps)"; exit $ksft_fail; }
 # The build's version (what lroadm -V and lro.ko say), and the tree's,
@@ -54,7 +47,12 @@ build=$(readlink -f "$MODDIR/build")
 check "the kernel's build tree is there ($build)" test -f "$build/Makefile" || exit $RET
 mkdir -p "$TMP/moddir"
 cp "$MODDIR"/modules.{order,builtin,builtin.modinfo} "$TMP/moddir/"
-mount --bind "$TMP/moddir" "$MODDIR" && mounted=1
+mount --bind "$TMP/moddir" "$MODDIR" && defer umount "$MODDIR"
+# Before the tree goes: what DKMS installed in it, and the module loaded
+# from it.
+dkms_remove() { dkms remove "lro/$TREE_VERSION" --all > /dev/null 2>&1; }
+defer dkms_remove
+defer quiet lro_unload
 ln -s "$build" "$MODDIR/build"
 depmod "$KVER"
 check "before: modprobe lro fails" bash -c '! modprobe lro 2> /dev/null'

@@ -28,6 +28,7 @@ need_root
 CLI_IP6=fd77::1
 SRV_IP6=fd77::2
 TMP=$(mktemp -d)
+defer rm -rf "$TMP"
 # The forwarding topology's namespaces (fwd_setup).
 NS_FA=lro-fa-$$
 NS_FR=lro-fr-$$
@@ -36,27 +37,12 @@ NS_FB=lro-fb-$$
 # As in datapath.sh: veth queues each frame to the sending CPU's backlog,
 # which drops beyond netdev_max_backlog (1000) frames, and a lost segment
 # makes TCP queue what follows out of order. Room for a whole window.
-backlog0=$(sysctl -n net.core.netdev_max_backlog)
-cleanup() {
-	local p
-
-	for p in $(jobs -p); do
-		kill "$p" 2>/dev/null
-	done
-	wait 2>/dev/null
-	rm -rf "$TMP"
-	veth_pair_cleanup
-	ip netns del "$NS_FA" 2>/dev/null
-	ip netns del "$NS_FR" 2>/dev/null
-	ip netns del "$NS_FB" 2>/dev/null
-	sysctl -q net.core.netdev_max_backlog="$backlog0"
-}
-trap cleanup EXIT
-sysctl -q net.core.netdev_max_backlog=10000
+sysctl_set net.core.netdev_max_backlog 10000
 
 lro_load
 mark=$(log_mark)
 veth_pair_setup
+defer kill_jobs
 # nodad: usable at once, no duplicate address detection to wait for
 ip -n "$NS_CLI" addr add $CLI_IP6/64 dev veth-cli nodad
 ip -n "$NS_SRV" addr add $SRV_IP6/64 dev veth-srv nodad
@@ -237,6 +223,7 @@ vlan_stream IPv6 "$(scaled 8)" fd78::2 5006 $HDR6
 fwd_setup() {
 	local ns
 
+	defer netns_del "$NS_FA" "$NS_FR" "$NS_FB"
 	for ns in $NS_FA $NS_FR $NS_FB; do
 		ip netns add "$ns"
 		ip -n "$ns" link set lo up

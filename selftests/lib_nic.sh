@@ -30,44 +30,24 @@ need_root
 CLI_IP6=fd77::1
 SRV_IP6=fd77::2
 TMP=$(mktemp -d)
-cleanup() {
-	local p
-
-	for p in $(jobs -p); do
-		kill "$p" 2>/dev/null
-	done
-	wait 2>/dev/null
-	# Back to the init netns when the namespaces go: the next test of
-	# this guest may want them.
-	veth_pair_cleanup
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
+defer rm -rf "$TMP"
 
 names=$(nic_setup "$NIC_KIND") || { echo "FAIL: $NIC_KIND NIC"; exit $ksft_fail; }
 read -r PEER DEV <<< "$names"
 echo "$NIC_KIND: $DEV ($(basename "$(readlink /sys/class/net/"$DEV"/device/driver)")), its peer $PEER (e1000)"
 lro_load
 mark=$(log_mark)
-ip netns add "$NS_CLI"
-ip netns add "$NS_SRV"
+# The NICs go back to the init netns when the namespaces go (at exit:
+# ns_pair_add defers it): the next test of this guest may want them.
+ns_pair_add
+defer kill_jobs
 ip link set "$PEER" netns "$NS_CLI"
 ip link set "$DEV" netns "$NS_SRV"
 # MSS-sized segments from the sender, as veth_pair_setup makes them (PSH
 # ends every TSO/GSO packet; tun.sh).
 ip netns exec "$NS_CLI" ethtool -K "$PEER" tso off gso off > /dev/null
-ip -n "$NS_CLI" -batch - <<-EOF
-	addr add $CLI_IP/24 dev $PEER
-	addr add $CLI_IP6/64 dev $PEER nodad
-	link set lo up
-	link set $PEER up
-EOF
-ip -n "$NS_SRV" -batch - <<-EOF
-	addr add $SRV_IP/24 dev $DEV
-	addr add $SRV_IP6/64 dev $DEV nodad
-	link set lo up
-	link set $DEV up
-EOF
+dev_addrs_up "$NS_CLI" "$PEER" $CLI_IP $CLI_IP6
+dev_addrs_up "$NS_SRV" "$DEV" $SRV_IP $SRV_IP6
 carrier() { # carrier NS DEV: until DEV has a carrier (e1000 negotiates)
 	local i
 

@@ -13,7 +13,6 @@
 
 source "$(dirname "$0")/lib.sh"
 need_root
-trap veth_pair_cleanup EXIT
 MB=$(scaled 8)
 
 fresh_pair() {

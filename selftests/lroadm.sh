@@ -33,12 +33,7 @@ command -v jq >/dev/null || skip "jq not installed"
 
 INJECT=$BUILD/selftests/tools/lroadm_inject.so
 tmp=$(mktemp -d)
-
-cleanup() {
-	veth_pair_cleanup
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+defer rm -rf "$tmp"
 
 mark=$(log_mark)
 lro_load

@@ -18,17 +18,10 @@ need_root
 cg=/sys/fs/cgroup
 grp=$cg/lro_memcg
 dev=lromem0
-cleanup() {
-	"$LROADM" del $dev >/dev/null 2>&1
-	ip link del $dev 2>/dev/null
-	rmdir $grp 2>/dev/null
-	true
-}
-trap cleanup EXIT
-
 mountpoint -q $cg || mount -t cgroup2 none $cg || skip "cannot mount cgroup2"
 grep -qw memory $cg/cgroup.controllers || skip "no memory controller"
 echo +memory > $cg/cgroup.subtree_control || skip "cannot enable the memory controller"
+defer quiet rmdir $grp
 mkdir -p $grp
 echo $((8 << 20)) > $grp/memory.max
 
@@ -46,7 +39,9 @@ attached() { [ -d /sys/class/net/$dev/lro ]; }
 
 mark=$(log_mark)
 check "load lro" lro_load
+defer quiet ip link del $dev
 check "dummy device" ip link add $dev type dummy
+defer quiet "$LROADM" del $dev
 check "attach with max_desc 65536 refused inside 8 MB" refused max_desc 65536
 check "... and nothing attached" eval '! attached'
 check "attach with max_desc 256 inside 8 MB" in_cg "$LROADM" set $dev max_desc 256

@@ -49,25 +49,22 @@ done
 [ -x "$LROADM" ] || skip "no $LROADM (make)"
 
 TMP=$(mktemp -d)
-cleanup() {
+defer rm -rf "$TMP"
+# policies_unload: unregisters the policies the test left registered
+policies_unload() {
 	local p
 
-	for p in $(jobs -p); do
-		kill "$p" 2>/dev/null
-	done
-	wait 2>/dev/null
 	for p in ports adaptive null; do
 		[ ! -e "$PIN_DIR/$p" ] || "$LROADM" policy unload $p
 	done
-	veth_pair_cleanup
-	rm -rf "$TMP"
 }
-trap cleanup EXIT
 
 lro_load
 [ -e /sys/kernel/btf/lro ] || skip "lro.ko has no BTF"
 mark=$(log_mark)
 veth_pair_setup
+defer policies_unload
+defer kill_jobs
 adm set veth-srv max_aggr 64 flush_timeout_us 0 >/dev/null
 
 

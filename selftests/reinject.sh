@@ -19,9 +19,8 @@ source "$(dirname "$0")/lib.sh"
 need_root
 command -v nft >/dev/null || skip "nft is missing (make deps)"
 TMP=$(mktemp -d)
-backlog0=$(sysctl -n net.core.netdev_max_backlog)
-trap 'veth_pair_cleanup; rm -rf "$TMP"; sysctl -q net.core.netdev_max_backlog=$backlog0' EXIT
-sysctl -q net.core.netdev_max_backlog=10000	# as in datapath.sh
+defer rm -rf "$TMP"
+sysctl_set net.core.netdev_max_backlog 10000	# as in datapath.sh
 mark=$(log_mark)
 
 lro_load

@@ -31,9 +31,7 @@ source "$(dirname "$0")/lib.sh"
 need_root
 
 # As in datapath.sh: room in the backlog for a whole receive window.
-backlog0=$(sysctl -n net.core.netdev_max_backlog)
-trap 'veth_pair_cleanup; sysctl -q net.core.netdev_max_backlog=$backlog0' EXIT
-sysctl -q net.core.netdev_max_backlog=10000
+sysctl_set net.core.netdev_max_backlog 10000
 
 lro_load
 # By hand, so that loading it does not create a bond0 in the init netns.

@@ -49,23 +49,16 @@ RELAY=$BUILD/selftests/tools/tap_relay
 CLI_IP6=fd77::1
 SRV_IP6=fd77::2
 TMP=$(mktemp -d)
-cleanup() {
-	local p
-
-	for p in $(jobs -p); do
-		kill "$p" 2>/dev/null
-	done
-	[ -z "${RELAY_PID:-}" ] || kill "$RELAY_PID" 2>/dev/null
-	wait 2>/dev/null
-	veth_pair_cleanup
-	rm -rf "$TMP"
-}
-trap cleanup EXIT
+defer rm -rf "$TMP"
 
 lro_load
 mark=$(log_mark)
-ip netns add "$NS_CLI"
-ip netns add "$NS_SRV"
+ns_pair_add
+# The relay (a coprocess, not one of the jobs: killed first, as
+# kill_jobs waits for every child), then the streams.
+relay_kill() { [ -z "${RELAY_PID:-}" ] || kill "$RELAY_PID" 2>/dev/null; }
+defer kill_jobs
+defer relay_kill
 # On one CPU, so that each flow's segments meet in one of LRO's per-CPU
 # engines (Documentation/datapath.md: a hold timer reorders a flow that
 # arrives on two CPUs).
@@ -86,18 +79,8 @@ ip -batch - <<-EOF
 	link set tap-cli netns $NS_CLI
 	link set tap-srv netns $NS_SRV
 EOF
-ip -n "$NS_CLI" -batch - <<-EOF
-	addr add $CLI_IP/24 dev tap-cli
-	addr add $CLI_IP6/64 dev tap-cli nodad
-	link set lo up
-	link set tap-cli up
-EOF
-ip -n "$NS_SRV" -batch - <<-EOF
-	addr add $SRV_IP/24 dev tap-srv
-	addr add $SRV_IP6/64 dev tap-srv nodad
-	link set lo up
-	link set tap-srv up
-EOF
+dev_addrs_up "$NS_CLI" tap-cli $CLI_IP $CLI_IP6
+dev_addrs_up "$NS_SRV" tap-srv $SRV_IP $SRV_IP6
 
 MB=$(scaled 4)
 # A hold of 1 ms, as Documentation/datapath.md advises for senders that

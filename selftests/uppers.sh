@@ -25,15 +25,11 @@ need_root
 [ -x "$LROADM" ] || skip "no $LROADM (make)"
 
 tmp=$(mktemp -d)
-# shellcheck disable=SC2317 # run by the trap
-cleanup() {
-	ip netns del "$NS_SRV" 2>/dev/null
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+defer rm -rf "$tmp"
 
 mark=$(log_mark)
 lro_load
+defer netns_del "$NS_SRV"
 ip netns add "$NS_SRV"
 
 up_ip() { ip -n "$NS_SRV" "$@"; }

@@ -31,7 +31,7 @@ CLI=$TOP/build/ynl/tools/net/ynl/cli.py
 	exit $ksft_fail
 }
 tmp=$(mktemp -d)
-trap 'veth_pair_cleanup; rm -rf "$tmp"' EXIT
+defer rm -rf "$tmp"
 
 lro_load
 mark=$(log_mark)

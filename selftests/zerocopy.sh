@@ -31,7 +31,7 @@ need_root
 ZC=$BUILD/selftests/tools/zerocopy
 [ -x "$ZC" ] || { echo "FAIL: no $ZC (make)"; exit $ksft_fail; }
 tmp=$(mktemp -d)
-trap 'veth_pair_cleanup; rm -rf "$tmp"' EXIT
+defer rm -rf "$tmp"
 
 DELAY=3000
 WRITES=6
