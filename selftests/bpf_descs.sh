@@ -35,8 +35,6 @@ veth_pair_setup
 defer kill_jobs
 SRV_IFINDEX=$(ip netns exec "$NS_SRV" cat /sys/class/net/veth-srv/ifindex)
 # nodad: usable at once, no duplicate address detection to wait for
-CLI_IP6=fd77::1
-SRV_IP6=fd77::2
 ip -n "$NS_CLI" addr add $CLI_IP6/64 dev veth-cli nodad
 ip -n "$NS_SRV" addr add $SRV_IP6/64 dev veth-srv nodad
 adm set veth-srv max_aggr 64 flush_timeout_us 1000000 >/dev/null
@@ -317,10 +315,7 @@ refused() { # refused CASE MESSAGE: loading lro_descs_bad_CASE fails saying MESS
 		echo "    (loaded)"
 		return 1
 	fi
-	grep -qF -- "$2" <<< "$out" && return 0
-	echo "    (no \"$2\" in:)"
-	grep -v '^;' <<< "$out" | tail -n 5 | sed 's/^/    /'
-	return 1
+	output_says "$out" "$2"
 }
 check "refused: _next on an uninitialised iterator" \
 	refused uninit_next "expected an initialized iter_lro_desc as arg #0"

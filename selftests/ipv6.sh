@@ -25,8 +25,6 @@
 source "$(dirname "$0")/lib.sh"
 need_root
 
-CLI_IP6=fd77::1
-SRV_IP6=fd77::2
 TMP=$(mktemp -d)
 defer rm -rf "$TMP"
 # The forwarding topology's namespaces (fwd_setup).

@@ -190,6 +190,9 @@ NS_CLI=lro-cli-$$
 NS_SRV=lro-srv-$$
 CLI_IP=10.77.0.1
 SRV_IP=10.77.0.2
+# The pair's IPv6 addresses, for the tests that add them
+CLI_IP6=fd77::1
+SRV_IP6=fd77::2
 
 # ns_pair_add: the namespaces $NS_CLI and $NS_SRV, deleted at exit
 # (veth_pair_cleanup, deferred at the first call: a test may set up again)
@@ -342,6 +345,57 @@ lro_taken() {
 	return $rc
 }
 
+# lro_stats_line DEV: the counters of LRO on DEV (in $NS_SRV) that say how
+# packets were made, on one line
+lro_stats_line() {
+	adm stats "$1" | grep -E ' (aggregated|flushed|pkts_in|flush_[a-z]+) [1-9]' | tr -s ' \n' ' '
+	echo
+}
+# measure_lro DEV: the test's own "measure FAMILY LABEL" over IPv4 (lro4),
+# then IPv6 (lro6), each from reset counters of LRO on DEV, which it leaves
+# in $stats4 and $stats6 (lro_stats_settled) and shows (lro_stats_line)
+measure_lro() {
+	local f
+
+	for f in 4 6; do
+		adm stats "$1" reset
+		measure $f lro$f
+		printf -v "stats$f" %s "$(lro_stats_settled "$1")"
+		lro_stats_line "$1"
+	done
+}
+
+# off_receives F: after measure_lro, IPv$F's IP receives with LRO off
+# (IPR[off$F], the test's), or else the segments LRO took in (pkts_in of
+# $stats$F): the same, give or take a few
+off_receives() {
+	local -n st=stats$1
+	echo "${IPR[off$1]:-$(stat_of pkts_in "$st")}"
+}
+# check_receives_cut F X WHAT: IPv$F's IP receives with LRO (IPR[lro$F])
+# were at most 1/X (said WHAT) of those with LRO off (off_receives)
+check_receives_cut() {
+	check "IPv$1: IP receives with LRO at most $3 of LRO off's" \
+		awk -v a="${IPR[lro$1]}" -v b="$(off_receives "$1")" -v x="$2" 'BEGIN { exit !(a * x <= b) }'
+}
+
+# stream_across DEV MB PORT WHAT CMD...: a stream of MB MB to PORT, and once
+# LRO on DEV (in $NS_SRV) has taken a quarter of it, CMD (checked as WHAT)
+# while it still runs; the stream must complete byte-exact (if not, runs
+# $STREAM_DIAG, when set)
+stream_across() {
+	local dev=$1 mb=$2 port=$3 what=$4
+
+	shift 4
+	lro_taking "$dev"
+	stream_bg "$mb" "$port"
+	check "LRO took a quarter of the stream" lro_taken "$dev" $((mb * 1048576 / 1448 / 4))
+	check "... the stream still running" kill -0 $BG
+	check "$what while the stream runs" "$@"
+	wait $BG
+	check "stream across $what byte-exact" stream_ok "$port" || ${STREAM_DIAG:-:}
+}
+
 wait_port() { # wait_port NS PORT: until something listens on PORT in NS
 	local i
 	for i in $(seq 100); do
@@ -435,6 +489,22 @@ craft() {
 		--dst-mac "$(srv_mac)" --src $CLI_IP --dst $SRV_IP "$@"
 }
 
+# descs_start FILE ARGS...: lroadm -j descs ARGS (in $NS_SRV) in the
+# background, its pid in DESCS_PID, writing FILE (stderr: FILE.err);
+# returns once it wrote a snapshot or died (loading its BPF program takes
+# seconds under the debug kernel)
+descs_start() {
+	local f=$1 i
+
+	shift
+	"$LROADM" -n "$NS_SRV" -j descs "$@" > "$f" 2> "$f.err" &
+	DESCS_PID=$!
+	for i in $(seq $((600 * LRO_SCALE))); do
+		[ -s "$f" ] || ! kill -0 $DESCS_PID 2>/dev/null && break
+		sleep 0.1
+	done
+}
+
 # descs_show_crafted PEER DEV [CPU]: lroadm descs shows a flow held on DEV
 # (in $NS_SRV): three hand-made segments without PSH (tcpcraft.py, 3 x 1000
 # bytes to port 9, source port 45001 and up) sent out of PEER (in $NS_CLI)
@@ -446,16 +516,12 @@ craft() {
 # (A stream's own flow is seldom caught held: the sender's PSH ends each
 # of its bursts, and its segments arrive in bursts; Documentation/drivers.md.)
 descs_show_crafted() {
-	local peer=$1 dev=$2 cpu=${3:-} dir pid sport n=0 i
+	local peer=$1 dev=$2 cpu=${3:-} dir pid sport n=0
 
 	"$LROADM" -n "$NS_SRV" set "$dev" flush_timeout_us 1000000 || return 1
 	dir=$(mktemp -d)
-	"$LROADM" -n "$NS_SRV" -j descs "$dev" interval 100 > "$dir/descs" 2> "$dir/err" &
-	pid=$!
-	for i in $(seq $((600 * LRO_SCALE))); do
-		[ -s "$dir/descs" ] || ! kill -0 $pid 2>/dev/null && break
-		sleep 0.1
-	done
+	descs_start "$dir/descs" "$dev" interval 100
+	pid=$DESCS_PID
 	for sport in 45001 45002 45003; do
 		ip netns exec "$NS_CLI" python3 "$SELFTESTS/tcpcraft.py" --dev "$peer" \
 			--dst-mac "$(ip -n "$NS_SRV" -br link show "$dev" | awk '{ print $3 }')" \
@@ -479,7 +545,7 @@ print(n)' "$dir/descs" $CLI_IP $SRV_IP $sport "$dev" "$cpu")
 	kill $pid 2>/dev/null
 	wait $pid 2>/dev/null
 	echo "    lroadm descs: $(wc -l < "$dir/descs") snapshots, $n with the crafted flow"
-	sed 's/^/    /' "$dir/err"
+	sed 's/^/    /' "$dir/descs.err"
 	rm -rf "$dir"
 	[ "$n" -ge 1 ]
 }
@@ -527,6 +593,16 @@ out_is() {
 	[ "$out" = "$expected" ] && return 0
 	echo "    expected: $expected"
 	echo "$out" | sed 's/^/    got:      /'
+	return 1
+}
+
+# output_says OUTPUT TEXT [NOTE]: OUTPUT (of bpftool, say) holds TEXT; if
+# not, says so (with NOTE) and shows OUTPUT's last lines but the verifier's
+# lines of BPF source (";")
+output_says() {
+	grep -qF -- "$2" <<< "$1" && return 0
+	echo "    (${3:+$3, }no \"$2\" in:)"
+	grep -v '^;' <<< "$1" | tail -n 5 | sed 's/^/    /'
 	return 1
 }
 

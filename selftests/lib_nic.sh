@@ -27,8 +27,6 @@
 source "$(dirname "$0")/lib.sh"
 need_root
 
-CLI_IP6=fd77::1
-SRV_IP6=fd77::2
 TMP=$(mktemp -d)
 defer rm -rf "$TMP"
 
@@ -112,10 +110,6 @@ diag() {
 		grep -E 'Tcp|Ip' | tr -s ' \n' ' ')"
 	echo "    neighbours: $(ip -n "$NS_CLI" neigh show dev "$PEER" | tr '\n' ' ')"
 }
-show_stats() { # the counters that say how packets were made, on one line
-	adm stats "$DEV" | grep -E ' (aggregated|flushed|pkts_in|flush_[a-z]+) [1-9]' | tr -s ' \n' ' '
-	echo
-}
 
 # --- LRO off, then with its defaults ------------------------------------------
 ofo0=$(tcpext "$NS_SRV" TCPOFOQueue)
@@ -129,14 +123,7 @@ if [ "$LRO_DEBUG_KERNEL" != 1 ]; then
 	measure 6 off6
 fi
 check "lroadm set $DEV (defaults)" adm set "$DEV"
-adm stats "$DEV" reset
-measure 4 lro4
-stats4=$(lro_stats_settled "$DEV")
-show_stats
-adm stats "$DEV" reset
-measure 6 lro6
-stats6=$(lro_stats_settled "$DEV")
-show_stats
+measure_lro "$DEV"
 ofo1=$(tcpext "$NS_SRV" TCPOFOQueue)
 # Under the debug kernel the sender sets PSH every second segment or so
 # (as on veth: datapath.sh): 1.7 to 3.1 segments per packet were seen
@@ -145,14 +132,13 @@ fewer=2 fewer_what="half"
 [ "$LRO_DEBUG_KERNEL" != 1 ] || fewer=1.25 fewer_what="four fifths"
 for f in 4 6; do
 	declare -n s=stats$f
-	off=${IPR[off$f]:-$(stat_of pkts_in "$s")}
+	off=$(off_receives $f)
 	echo "IPv$f: IP receives $(ratio "$off" "${IPR[lro$f]}")x fewer with LRO;" \
 		"$(ratio "$(stat_of aggregated "$s")" "$(stat_of flushed "$s")") segments per packet"
 	[ -z "${IPR[off$f]:-}" ] ||
 		echo "IPv$f: throughput $(ratio "${SECS[off$f]}" "${SECS[lro$f]}")x LRO off's;" \
 			"softirq ticks $(ratio "${SIRQ[lro$f]}" "${SIRQ[off$f]}")x LRO off's"
-	check "IPv$f: IP receives with LRO at most $fewer_what of LRO off's" \
-		awk -v a="${IPR[lro$f]}" -v b="$off" -v x=$fewer 'BEGIN { exit !(a * x <= b) }'
+	check_receives_cut $f $fewer "$fewer_what"
 	[ -z "${IPR[off$f]:-}" ] ||
 		check "IPv$f: LRO took the stream's segments (9 in 10 of LRO off's IP receives)" \
 			ge "$(stat_of pkts_in "$s")" $((IPR[off$f] * 9 / 10))
@@ -195,27 +181,15 @@ check "nothing held after the hold time" \
 # Streams of twice $MB MB, each still running when LRO has taken a quarter
 # of it and lroadm del (rmmod) starts: it completes byte-exact. (Whether it
 # still runs when they return depends on how long they take on a busy host.)
-quarter=$((MB * 2 * 1048576 / 1448 / 4))
 hold=0	# the defaults: flushed at the end of each batch
+STREAM_DIAG=diag
 adm set "$DEV" flush_timeout_us $hold
 adm stats "$DEV" reset	# pkts_in counts from here
-lro_taking "$DEV"
-stream_bg $((MB * 2)) $port
-check "LRO took a quarter of the stream" lro_taken "$DEV" $quarter
-check "... the stream still running" kill -0 $BG
-check "lroadm del $DEV while the stream runs" adm del "$DEV"
-wait $BG
-check "stream across lroadm del byte-exact" stream_ok $port || diag
+stream_across "$DEV" $((MB * 2)) $port "lroadm del $DEV" adm del "$DEV"
 port=$((port + 1))
 
 adm set "$DEV" flush_timeout_us $hold
-lro_taking "$DEV"
-stream_bg $((MB * 2)) $port
-check "LRO took a quarter of the stream" lro_taken "$DEV" $quarter
-check "... the stream still running" kill -0 $BG
-check "rmmod lro while the stream runs" rmmod lro
-wait $BG
-check "stream across rmmod byte-exact" stream_ok $port || diag
+stream_across "$DEV" $((MB * 2)) $port "rmmod lro" rmmod lro
 
 check "kernel log is clean" log_clean_since "$mark"
 exit $RET

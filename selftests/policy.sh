@@ -140,10 +140,7 @@ bpftool_refuses() {
 		echo "    (registered: exit status $rc)"
 		return 1
 	fi
-	grep -qF -- "$2" <<< "$out" && return 0
-	echo "    (exit status $rc, no \"$2\" in:)"
-	grep -v '^;' <<< "$out" | tail -n 5 | sed 's/^/    /'
-	return 1
+	output_says "$out" "$2" "exit status $rc"
 }
 HOLD_ONLY="lro policy: only struct lro_policy_hold may be written"
 check "refused: writing the flow" bpftool_refuses write_flow "$HOLD_ONLY"
@@ -216,12 +213,8 @@ check_coalesced "port $PORT_C" "$(st aggregated)" "$(st flushed)"
 # lroadm descs, started first and snapshotting every 20 ms, to see them
 # with the policy's settings. A slow guest may miss them: other flows.
 adm stats veth-srv reset
-"$LROADM" -n "$NS_SRV" -j descs veth-srv interval 20 > "$TMP/descs" 2> "$TMP/descs.err" &
-descs_pid=$!
-for i in $(seq $((600 * LRO_SCALE))); do
-	[ -s "$TMP/descs" ] || ! kill -0 $descs_pid 2>/dev/null && break
-	sleep 0.1
-done
+descs_start "$TMP/descs" veth-srv interval 20
+descs_pid=$DESCS_PID
 for sport in 45300 45301 45302; do
 	craft --segs 12 --sport $sport --dport $PORT_B
 	sleep 0.5	# past the hold

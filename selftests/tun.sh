@@ -46,8 +46,6 @@ RELAY=$BUILD/selftests/tools/tap_relay
 [ -c /dev/net/tun ] || modprobe tun 2>/dev/null
 [ -c /dev/net/tun ] || skip "no /dev/net/tun"
 
-CLI_IP6=fd77::1
-SRV_IP6=fd77::2
 TMP=$(mktemp -d)
 defer rm -rf "$TMP"
 
@@ -107,10 +105,6 @@ measure() {
 	echo "IPv$1, $2: $((r1 - r0)) IP receives ($(ratio $((r1 - r0)) "$MB") per MB)," \
 		"$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s"
 }
-show_stats() { # the counters that say how packets were made, on one line
-	adm stats tap-srv | grep -E ' (aggregated|flushed|pkts_in|flush_[a-z]+) [1-9]' | tr -s ' \n' ' '
-	echo
-}
 
 # --- LRO off, LRO with its defaults, LRO with a hold --------------------------
 #
@@ -127,32 +121,25 @@ if [ "$LRO_DEBUG_KERNEL" != 1 ]; then
 	stats=$(lro_stats_settled tap-srv)
 	echo "defaults, end of each write: $(ratio "$(stat_of aggregated "$stats")" \
 		"$(stat_of flushed "$stats")") segments per packet"
-	show_stats
+	lro_stats_line tap-srv
 fi
 
-check "lroadm set tap-srv flush_timeout_us $hold" adm set tap-srv flush_timeout_us $hold
-ofo0=$(tcpext "$NS_SRV" TCPOFOQueue)
-adm stats tap-srv reset
-measure 4 lro4
-stats4=$(lro_stats_settled tap-srv)
-show_stats
-adm stats tap-srv reset
-measure 6 lro6
-stats6=$(lro_stats_settled tap-srv)
-show_stats
-ofo1=$(tcpext "$NS_SRV" TCPOFOQueue)
-# Under the debug kernel the sender sets PSH every second segment or so
-# (as ipv6.sh notes): 1.8 to 1.9 segments per packet there.
+# With a hold, IP receives fall to a quarter of LRO off's. Under the debug
+# kernel the sender sets PSH every second segment or so (as ipv6.sh
+# notes): 1.8 to 1.9 segments per packet there.
 fewer=4 fewer_what="a quarter"
 [ "$LRO_DEBUG_KERNEL" != 1 ] || fewer=1.5 fewer_what="two thirds"
+check "lroadm set tap-srv flush_timeout_us $hold" adm set tap-srv flush_timeout_us $hold
+ofo0=$(tcpext "$NS_SRV" TCPOFOQueue)
+measure_lro tap-srv
+ofo1=$(tcpext "$NS_SRV" TCPOFOQueue)
 for f in 4 6; do
 	declare -n s=stats$f
-	off=${IPR[off$f]:-$(stat_of pkts_in "$s")}
+	off=$(off_receives $f)
 	echo "IPv$f: LRO off $off, LRO with a hold ${IPR[lro$f]} IP receives:" \
 		"$(ratio "$off" "${IPR[lro$f]}")x fewer;" \
 		"$(ratio "$(stat_of aggregated "$s")" "$(stat_of flushed "$s")") segments per packet"
-	check "IPv$f: IP receives with LRO at most $fewer_what of LRO off's" \
-		awk -v a="${IPR[lro$f]}" -v b="$off" -v x=$fewer 'BEGIN { exit !(a * x <= b) }'
+	check_receives_cut $f $fewer "$fewer_what"
 	check "IPv$f: nothing held after the stream" eq "$(stat_of held_segs "$s")" 0
 done
 check "no reordering (TCPOFOQueue)" eq "$ofo1" "$ofo0"
@@ -175,26 +162,13 @@ check "nothing held after the hold time" \
 # Streams of twice $MB MB, each still running when LRO has taken a quarter
 # of it and lroadm del (rmmod) starts: it completes byte-exact. (Whether it
 # still runs when they return depends on how long they take on a busy host.)
-quarter=$((MB * 2 * 1048576 / 1448 / 4))
 adm set tap-srv flush_timeout_us $hold
 adm stats tap-srv reset	# pkts_in counts from here
-lro_taking tap-srv
-stream_bg $((MB * 2)) $port
-check "LRO took a quarter of the stream" lro_taken tap-srv $quarter
-check "... the stream still running" kill -0 $BG
-check "lroadm del tap-srv while the stream runs" adm del tap-srv
-wait $BG
-check "stream across lroadm del byte-exact" stream_ok $port
+stream_across tap-srv $((MB * 2)) $port "lroadm del tap-srv" adm del tap-srv
 port=$((port + 1))
 
 adm set tap-srv flush_timeout_us $hold
-lro_taking tap-srv
-stream_bg $((MB * 2)) $port
-check "LRO took a quarter of the stream" lro_taken tap-srv $quarter
-check "... the stream still running" kill -0 $BG
-check "rmmod lro while the stream runs" rmmod lro
-wait $BG
-check "stream across rmmod byte-exact" stream_ok $port
+stream_across tap-srv $((MB * 2)) $port "rmmod lro" rmmod lro
 
 kill "$RELAY_PID"
 wait "$RELAY_PID"
