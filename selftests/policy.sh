@@ -339,23 +339,27 @@ check "lroadm policy unload adaptive" policy_unload adaptive
 # stream's flushes. Each unregistration must leave veth-srv without a
 # policy, announced (lroadm monitor), while the stream still runs.
 #
-# The stream: 16 MB at 4 Mbit/s, 33 s (the cycles take 15-20 s); under
-# the debug kernel 1 MB at 100 kbit/s, 84 s (the cycles take 60 s:
-# starting lroadm and bpftool and loading programs take seconds there).
+# Both last well past the cycles and stop when they are done, so a slow
+# guest cannot end them first: the stream, 48 MB at 4 Mbit/s, 100 s (the
+# cycles take 15-20 s), and under the debug kernel 4 MB at 100 kbit/s,
+# 335 s (the cycles took 60 s, and 145 s beside the auto test: starting
+# lroadm and bpftool and loading programs take seconds there), the rest
+# sent at full speed once the qdisc goes; the crafted flow, 10 minutes at
+# most, killed after the cycles.
 if [ "$LRO_SCALE" -gt 1 ]; then
-	life_mb=1 life_kbit=100
+	life_mb=4 life_kbit=100
 else
-	life_mb=16 life_kbit=4000
+	life_mb=48 life_kbit=4000
 fi
 # A short queue (20 packets): TCP backs off on its local drops without a
 # timeout, and removing the qdisc drops little.
 ip netns exec "$NS_CLI" tc qdisc add dev veth-cli root netem limit 20 rate ${life_kbit}kbit
 adm stats veth-srv reset
 # craft's python, by its own pid (ip netns exec and taskset exec it), past
-# the qdisc (which would refuse its frames when full): 60 s at most
+# the qdisc (which would refuse its frames when full)
 ip netns exec "$NS_CLI" taskset -c 0 python3 "$SELFTESTS/tcpcraft.py" --dev veth-cli \
 	--dst-mac "$(srv_mac)" --src $CLI_IP --dst $SRV_IP --sport 45500 --dport 5302 \
-	--segs 3000 --mss 100 --gap-ms 20 --qdisc-bypass &
+	--segs 30000 --mss 100 --gap-ms 20 --qdisc-bypass &
 crafter=$!
 "$LROADM" -n "$NS_SRV" -j monitor > "$TMP/mon" 2>&1 &
 mon_pid=$!
