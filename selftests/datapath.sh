@@ -4,7 +4,7 @@
 # LRO on an unmodified driver (veth) through the rx_handler: a bulk TCP
 # stream arrives byte-exact and in order, far fewer packets reach the IP
 # layer than segments crossed the wire, and with LRO disabled the counters
-# stay idle. Topology: see veth_pair_setup in lib.sh.
+# stay idle. Topology: see veth_pair_setup in lib_topo.sh.
 #
 # debug-kernel: no (make coverage, 2026-12-06: every kmod line it executes
 # and branch outcome it takes, the debug suite's other tests execute and

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # LRO for TCP over IPv6, end to end over veth (the pair of veth_pair_setup
-# in lib.sh, dual-stack: fd77::1 and fd77::2 beside the IPv4 addresses):
+# in lib_topo.sh, dual-stack: fd77::1 and fd77::2 beside the IPv4 addresses):
 #  - an IPv4 and an IPv6 stream of the same size with LRO, both byte-exact:
 #    the IPv6 one reaches the IP layer in as few packets per MB as the IPv4
 #    one (Ip6InReceives against IpInReceives, within 10%) and in fewer than
