@@ -83,8 +83,8 @@ const struct lro_setting_info lro_setting_info[LRO_SETTING_NR] = {
 
 #undef LRO_SETTING
 
-/* features: the spec's bits (0..7) are the manager's (netlink.c) */
-static_assert(LRO_F_ALL == 7);
+/* features: the spec's bits (0..15) are the manager's (netlink.c) */
+static_assert(LRO_F_ALL == 15);
 
 /**
  * lro_config_check - validate a configuration

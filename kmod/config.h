@@ -13,8 +13,15 @@
 
 struct lro_policy_ops;
 
+/*
+ * lro.ko's feature beside the engine's LRO_F_* bits: the receive path (rx.c)
+ * decides by itself what holding pays. The engine ignores the bit.
+ */
+#define LRO_F_ADAPTIVE	8
+
 /* The manager features a device's features setting takes (config.c) */
-#define LRO_F_ALL	(LRO_F_NAPI | LRO_F_EXTRACT_VLAN_ID | LRO_F_EVICT)
+#define LRO_F_ALL	(LRO_F_NAPI | LRO_F_EXTRACT_VLAN_ID | LRO_F_EVICT | \
+			 LRO_F_ADAPTIVE)
 
 /* One device's settings: built whole, published whole (device.c). */
 #define LRO_SETTING(NAME, name, ...) u32 name;

@@ -50,6 +50,7 @@ static const u16 lro_nl_stat_attr[LRO_STAT_NR] = {
 static_assert(LRO_FEATURE_NAPI == LRO_F_NAPI);
 static_assert(LRO_FEATURE_EXTRACT_VLAN_ID == LRO_F_EXTRACT_VLAN_ID);
 static_assert(LRO_FEATURE_EVICT == LRO_F_EVICT);
+static_assert(LRO_FEATURE_ADAPTIVE == LRO_F_ADAPTIVE);
 
 /* What the pre_doit hooks leave in info->user_ptr[] */
 #define LRO_NL_NETDEV	0	/* struct net_device * */

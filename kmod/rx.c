@@ -40,7 +40,7 @@
 #include "rx.h"
 
 DEFINE_PER_CPU(struct lro_cpu, lro_cpus);
-static struct kmem_cache *lro_pcpu_cache;	/* 336 bytes, not kmalloc's 512 */
+static struct kmem_cache *lro_pcpu_cache;	/* 368 bytes, not kmalloc's 512 */
 
 /*
  * Packets LRO sends up go through the device's receive path again, and so
@@ -147,6 +147,10 @@ void lro_pcpu_take_hold(struct lro_pcpu *pc, const struct lro_config *cfg)
 	pc->mgr.max_desc = cfg->max_desc;
 	pc->hold_us = cfg->flush_timeout_us;
 	pc->policy.ops = cfg->policy;
+	/* A new configuration is learnt afresh (adaptive). */
+	pc->lone.polls = 0;
+	pc->lone.window = 0;
+	pc->lone.skip = 0;
 	if (cfg->policy)
 		pc->mgr.ops = &lro_policy_engine_ops;
 	else
@@ -184,6 +188,72 @@ static rx_handler_result_t lro_pass(struct lro_pcpu *pc, struct sk_buff *skb)
 		return RX_HANDLER_PASS;
 	lro_rx_deliver(&pc->mgr, skb);
 	return RX_HANDLER_CONSUMED;
+}
+
+/*
+ * The adaptive feature at hold 0 without a policy (the defaults): what
+ * end-of-batch holding costs where nothing merges. A tap written one
+ * segment per write(), or a NIC interrupting per packet, brings a flow one
+ * segment per receive batch; each packet then goes up alone, after the
+ * engine's work, a NAPI poll and a second trip through
+ * __netif_receive_skb_core(): about 940 instructions a segment in lro.ko
+ * on a tap (bench.md), and slower than without LRO. So after
+ * LRO_LONE_POLLS batch ends in a row that merged nothing, the device's
+ * next segments on this CPU pass untaken, as if LRO were not attached, for
+ * as long as it holds nothing there, and after lone.window of them LRO
+ * takes segments again to look. A look that again merges nothing doubles
+ * the window, up to LRO_LONE_WINDOW_MAX; a merge ends it. A segment
+ * passes only while nothing is held: its flow stays in order.
+ */
+#define LRO_LONE_POLLS		16
+#define LRO_LONE_WINDOW_MIN	64
+#define LRO_LONE_WINDOW_MAX	4096
+
+static bool lro_lone_adapts(const struct lro_pcpu *pc)
+{
+	return (pc->mgr.features & LRO_F_ADAPTIVE) && !pc->mgr.ops;
+}
+
+/* In the rx_handler: does @skb pass untaken? Counted as the engine would. */
+static bool lro_lone_pass(struct lro_pcpu *pc, const struct sk_buff *skb)
+{
+	if (likely(!pc->lone.skip) || pc->mgr.nr_active ||
+	    !lro_lone_adapts(pc))
+		return false;
+	pc->lone.skip--;
+	pc->lone.passed++;
+	pc->mgr.stats.pkts_in++;
+	pc->mgr.stats.bytes_in += skb->len;
+	pc->mgr.stats.pkts_out++;
+	pc->mgr.stats.bytes_out += skb->len;
+	return true;
+}
+
+/*
+ * At a batch end, once what was due went up: did anything merge since the
+ * last one? Segments taken (started or joined a packet) and packets sent
+ * up are equal when each went up alone.
+ */
+static void lro_lone_learn(struct lro_pcpu *pc)
+{
+	const struct net_lro_stats *st = &pc->mgr.stats;
+	struct lro_lone *l = &pc->lone;
+	bool merged = st->aggregated - l->aggregated !=
+		      st->flushed - l->flushed;
+
+	l->aggregated = st->aggregated;
+	l->flushed = st->flushed;
+	if (merged || pc->mgr.nr_active || !lro_lone_adapts(pc)) {
+		l->polls = 0;
+		l->window = 0;
+		return;
+	}
+	if (++l->polls < LRO_LONE_POLLS)
+		return;
+	l->polls = 0;
+	l->window = l->window ? min(2 * l->window, LRO_LONE_WINDOW_MAX) :
+				LRO_LONE_WINDOW_MIN;
+	l->skip = l->window;
 }
 
 static void lro_pcpu_init(struct lro_pcpu *pc, struct lro_rx *rx,
@@ -270,6 +340,8 @@ rx_handler_result_t lro_handle_frame(struct sk_buff **pskb)
 	pc->mgr.max_aggr = cfg->max_aggr;
 	pc->mgr.features = cfg->features;
 	pc->mgr.max_held_bytes = cfg->max_held_bytes;
+	if (lro_lone_pass(pc, skb))
+		return lro_pass(pc, skb);
 	if (lro_rx_skb(&pc->mgr, skb, NULL) == LRO_PASS) {
 		if (pc->mgr.nr_active)
 			lro_queue(pc);
@@ -306,6 +378,7 @@ int lro_poll(struct napi_struct *napi, int budget)
 
 		if (due && (!next || due < next))
 			next = due;
+		lro_lone_learn(pc);
 		if (!pc->mgr.nr_active)
 			lro_unqueue(pc);
 	}

@@ -19,6 +19,25 @@
 struct lro_rx;
 
 /*
+ * What the adaptive feature learns of one device on one CPU (rx.c's
+ * lro_lone_*()): whether its packets there all go up alone.
+ * @polls: batch ends in a row that merged nothing
+ * @skip: segments still to pass untaken, before looking again
+ * @window: @skip's next value, doubled at each look that merges nothing
+ * @aggregated: the engine's aggregated count at the last batch end
+ * @flushed: the engine's flushed count at the last batch end
+ * @passed: segments passed untaken (the lone_passed counter)
+ */
+struct lro_lone {
+	u16 polls;
+	u16 window;
+	u32 skip;
+	unsigned long aggregated;
+	unsigned long flushed;
+	unsigned long passed;
+};
+
+/*
  * One device's LRO state on one CPU: the engine's manager, which takes its
  * descriptors from the CPU's table, and what lro.ko adds to it through its
  * struct lro_engine_ops: the hold and the policy.
@@ -30,6 +49,7 @@ struct lro_pcpu {
 	bool queued;
 	u32 hold_us;			/* the device's flush_timeout_us */
 	struct lro_policy_state policy;
+	struct lro_lone lone;
 };
 
 /**

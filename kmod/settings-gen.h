@@ -21,8 +21,9 @@ LRO_SETTING(MAX_DESC, max_desc, 1, 65536,
 	    LRO_MAX_DESC_DEFAULT, "flows per CPU")
 LRO_SETTING(MAX_AGGR, max_aggr, 1, 64,
 	    LRO_MAX_AGGR_DEFAULT, "segments per packet")
-LRO_SETTING(FEATURES, features, 0, 7,
-	    LRO_FEATURES_DEFAULT, "1 napi, 2 extract-vlan-id, 4 evict")
+LRO_SETTING(FEATURES, features, 0, 15,
+	    LRO_FEATURES_DEFAULT,
+	    "1 napi, 2 extract-vlan-id, 4 evict, 8 adaptive")
 LRO_SETTING(FLUSH_TIMEOUT_US, flush_timeout_us, 0, 1000000,
 	    LRO_FLUSH_TIMEOUT_US_DEFAULT,
 	    "hold timer in us; 0: flush at the end of each receive batch")

@@ -172,7 +172,7 @@ defaults=$(line veth-srv enabled "$(modparam max_desc)" "$(modparam max_aggr)" \
 	"$(modparam flush_timeout_us)")
 check "enable attached with the module's defaults" out_is "$defaults" adm show veth-srv
 check "default features match the module parameter" \
-	test "$(adm -j show veth-srv | jq '[.[0].features[] | {napi: 1, extract_vlan_id: 2, evict: 4}[.]] | add // 0')" \
+	test "$(adm -j show veth-srv | jq '[.[0].features[] | {napi: 1, extract_vlan_id: 2, evict: 4, adaptive: 8}[.]] | add // 0')" \
 	= "$(modparam features)"
 check "set on an attached device with nothing to change" adm set veth-srv
 check "show unchanged" out_is "$defaults" adm show veth-srv
@@ -205,7 +205,7 @@ check "deleting the devices detached LRO" jq_is '["veth-srv","dummy0"]' '[.[].if
 adm set veth-srv max_desc 64 max_aggr 16 features napi flush_timeout_us 0
 before=$(adm show veth-srv)
 for bad in "max_aggr 0" "max_aggr 65" "max_desc 0" "max_desc 65537" \
-	   "features 8" "flush_timeout_us 1000001" "max_held_bytes 65535" \
+	   "features 16" "flush_timeout_us 1000001" "max_held_bytes 65535" \
 	   "max_held_bytes 1073741825"; do
 	set -- $bad
 	check "netlink refuses $bad" \
@@ -220,7 +220,7 @@ check "netlink range error says the range" \
 	adm set veth-srv max_aggr 65
 check "netlink mask error names the attribute" \
 	refused_with '^Error: reserved bit set \(attribute features\)\.$' \
-	adm set veth-srv features 8
+	adm set veth-srv features 16
 ip -n "$NS_SRV" link add dummy1 type dummy
 check "bad value on attach is refused" refused_with 'attribute max_desc' adm set dummy1 max_desc 0
 check "bad value on attach attaches nothing" \
@@ -432,8 +432,8 @@ check "sysfs write enabled 1" out_is "" sysfs_write enabled 1
 check "sysfs write max_held_bytes" out_is "" sysfs_write max_held_bytes 1048576
 check "netlink sees it" jq_is 1048576 '.[0].max_held_bytes' adm -j show veth-srv
 sbefore=$(adm show veth-srv)
-for bad in "max_aggr 0" "max_aggr 65" "max_desc 0" "max_desc 65537" "features 8" \
-	   "features 0x8" "flush_timeout_us 1000001" "enabled 2" "max_aggr abc" \
+for bad in "max_aggr 0" "max_aggr 65" "max_desc 0" "max_desc 65537" "features 16" \
+	   "features 0x20" "flush_timeout_us 1000001" "enabled 2" "max_aggr abc" \
 	   "max_aggr -1" "max_aggr 0x10" "features 4294967296" \
 	   "max_held_bytes 65535" "max_held_bytes 1073741825"; do
 	set -- $bad

@@ -76,7 +76,7 @@ lro_taken() {
 # lro_stats_line DEV: the counters of LRO on DEV (in $NS_SRV) that say how
 # packets were made, on one line
 lro_stats_line() {
-	adm stats "$1" | grep -E ' (aggregated|flushed|pkts_in|flush_[a-z]+) [1-9]' | tr -s ' \n' ' '
+	adm stats "$1" | grep -E ' (aggregated|flushed|pkts_in|lone_passed|flush_[a-z]+) [1-9]' | tr -s ' \n' ' '
 	echo
 }
 # measure_lro DEV: the test's own "measure FAMILY LABEL" over IPv4 (lro4),

@@ -28,13 +28,13 @@ check "modprobe lro default_max_aggr=100 refused" refused default_max_aggr=100
 check "modprobe lro default_max_aggr=0 refused" refused default_max_aggr=0
 check "modprobe lro default_max_desc=65537 refused" refused default_max_desc=65537
 check "modprobe lro default_flush_timeout_us=1000001 refused" refused default_flush_timeout_us=1000001
-check "modprobe lro default_features=8 refused" refused default_features=8
+check "modprobe lro default_features=16 refused" refused default_features=16
 check "modprobe lro default_max_aggr=abc refused" refused default_max_aggr=abc
 check "modprobe lro default_max_aggr=32" modprobe lro default_max_aggr=32
 check "default_max_aggr reads 32" grep -qx 32 $params/default_max_aggr
 check "writing default_max_aggr 65 fails, 32 kept" kept default_max_aggr 65
 check "writing default_max_desc 0 fails, 256 kept" kept default_max_desc 0
-check "writing default_features 9 fails, 1 kept" kept default_features 9
+check "writing default_features 17 fails, 9 kept" kept default_features 17
 check "writing default_flush_timeout_us 50 works" sh -c "echo 50 > $params/default_flush_timeout_us"
 check "default_flush_timeout_us reads 50" grep -qx 50 $params/default_flush_timeout_us
 check "rmmod lro again" rmmod lro

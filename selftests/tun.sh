@@ -24,9 +24,10 @@
 # Each write() is a receive batch of its own: the softirq that runs LRO's
 # end-of-batch flush runs at the local_bh_enable() after it. So with the
 # defaults (flush_timeout_us 0) every segment goes up alone, and LRO
-# coalesces on tun only with a hold timer (shown, not checked; see
-# Documentation/drivers.md).
+# coalesces on tun only with a hold timer (see Documentation/drivers.md).
 #
+#  - at the defaults the adaptive feature sees that and passes nine in
+#    ten segments or more untaken (lone_passed);
 #  - IPv4 and IPv6 streams with LRO (hold 1 ms) are byte-exact, reach IP
 #    in a fraction of the packets they do with LRO off, in order;
 #  - lroadm descs shows a flow held on tap-srv (hand-made segments: see
@@ -122,6 +123,9 @@ if [ "$LRO_DEBUG_KERNEL" != 1 ]; then
 	echo "defaults, end of each write: $(ratio "$(stat_of aggregated "$stats")" \
 		"$(stat_of flushed "$stats")") segments per packet"
 	lro_stats_line tap-srv
+	check "defaults: 9 in 10 segments passed untaken (adaptive)" \
+		ge $(($(stat_of lone_passed "$stats") * 10)) \
+		$(($(stat_of pkts_in "$stats") * 9))
 fi
 
 # With a hold, IP receives fall to a quarter of LRO off's. Under the debug

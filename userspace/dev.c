@@ -50,6 +50,7 @@ static const struct {
 	{ "napi", LRO_FEATURE_NAPI },
 	{ "extract_vlan_id", LRO_FEATURE_EXTRACT_VLAN_ID },
 	{ "evict", LRO_FEATURE_EVICT },
+	{ "adaptive", LRO_FEATURE_ADAPTIVE },
 };
 
 const char *attr_set_name(const char *const names[], int max, int type)

@@ -63,7 +63,7 @@ static const struct {
 } defs[] = {
 	{ "MATCH",	"[ kind KIND ] [ ifname PATTERN ] [ all-netns ]" },
 	{ "FEATURES",	"{ FEATURE[,FEATURE...] | none | NUMBER }" },
-	{ "FEATURE",	"{ napi | extract_vlan_id | evict }" },
+	{ "FEATURE",	"{ napi | extract_vlan_id | evict | adaptive }" },
 };
 
 static int cmd_help(int argc, char **argv);

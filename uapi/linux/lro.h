@@ -20,16 +20,23 @@
  * @LRO_FEATURE_EVICT: When every descriptor is busy, send up the oldest packet
  *   held and give its descriptor to the new flow (flush-evict), instead of
  *   passing the segment up untouched.
+ * @LRO_FEATURE_ADAPTIVE: With flush-timeout-us 0 and no policy, LRO decides by
+ *   itself what holding pays on each CPU: where the device's packets have all
+ *   gone up alone (nothing merged) for 16 receive batches in a row, its
+ *   segments pass untaken (lone-passed) until LRO looks again, 64 segments
+ *   later, doubling up to 4096 while nothing merges. An explicit
+ *   flush-timeout-us, or a policy, is used as set.
  */
 enum lro_feature {
 	LRO_FEATURE_NAPI = 1,
 	LRO_FEATURE_EXTRACT_VLAN_ID = 2,
 	LRO_FEATURE_EVICT = 4,
+	LRO_FEATURE_ADAPTIVE = 8,
 };
 
 #define LRO_MAX_DESC_DEFAULT		256
 #define LRO_MAX_AGGR_DEFAULT		64
-#define LRO_FEATURES_DEFAULT		1
+#define LRO_FEATURES_DEFAULT		9
 #define LRO_FLUSH_TIMEOUT_US_DEFAULT	0
 #define LRO_MAX_HELD_BYTES_DEFAULT	8388608
 
@@ -72,6 +79,7 @@ enum {
 	LRO_A_STATS_HELD_BYTES,
 	LRO_A_STATS_POLICY_PASS,
 	LRO_A_STATS_POLICY_CLAMPED,
+	LRO_A_STATS_LONE_PASSED,
 
 	__LRO_A_STATS_MAX,
 	LRO_A_STATS_MAX = (__LRO_A_STATS_MAX - 1)
