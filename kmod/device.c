@@ -419,6 +419,7 @@ static void lro_zero_stats(struct lro_pcpu_visit *v, struct lro_pcpu *pc,
 		if (!lro_stat_info[i].gauge)
 			WRITE_ONCE(*(unsigned long *)((u8 *)pc +
 						      lro_stat_info[i].offset), 0);
+	lro_pcpu_counters_zeroed(pc);
 }
 
 /**

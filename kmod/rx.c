@@ -147,7 +147,7 @@ void lro_pcpu_take_hold(struct lro_pcpu *pc, const struct lro_config *cfg)
 	pc->mgr.max_desc = cfg->max_desc;
 	pc->hold_us = cfg->flush_timeout_us;
 	pc->policy.ops = cfg->policy;
-	/* A new configuration is learnt afresh (adaptive). */
+	/* A new hold, policy or max_desc is learnt afresh (adaptive). */
 	pc->lone.polls = 0;
 	pc->lone.window = 0;
 	pc->lone.skip = 0;
@@ -196,14 +196,17 @@ static rx_handler_result_t lro_pass(struct lro_pcpu *pc, struct sk_buff *skb)
  * segment per write(), or a NIC interrupting per packet, brings a flow one
  * segment per receive batch; each packet then goes up alone, after the
  * engine's work, a NAPI poll and a second trip through
- * __netif_receive_skb_core(): about 940 instructions a segment in lro.ko
- * on a tap (bench.md), and slower than without LRO. So after
- * LRO_LONE_POLLS batch ends in a row that merged nothing, the device's
- * next segments on this CPU pass untaken, as if LRO were not attached, for
- * as long as it holds nothing there, and after lone.window of them LRO
- * takes segments again to look. A look that again merges nothing doubles
- * the window, up to LRO_LONE_WINDOW_MAX; a merge ends it. A segment
- * passes only while nothing is held: its flow stays in order.
+ * __netif_receive_skb_core(): about 1,000 instructions a segment in
+ * lro.ko on a tap (bench.md), and slower than without LRO. So after
+ * LRO_LONE_POLLS batch ends in a row that merged nothing (batch ends at
+ * which the device held something here: the others do not count), the
+ * device's next frames on this CPU pass untaken, as they would without
+ * LRO, for as long as it holds nothing there, and after lone.window of
+ * them LRO takes segments again to look. A look that again merges nothing
+ * doubles the window, up to LRO_LONE_WINDOW_MAX; a merge ends it. A frame
+ * passes only while nothing is held: its flow stays in order. The window
+ * does not age: a bulk flow that starts after a long lone spell passes up
+ * to LRO_LONE_WINDOW_MAX segments before it is looked at.
  */
 #define LRO_LONE_POLLS		16
 #define LRO_LONE_WINDOW_MIN	64
@@ -217,9 +220,12 @@ static bool lro_lone_adapts(const struct lro_pcpu *pc)
 /* In the rx_handler: does @skb pass untaken? Counted as the engine would. */
 static bool lro_lone_pass(struct lro_pcpu *pc, const struct sk_buff *skb)
 {
-	if (likely(!pc->lone.skip) || pc->mgr.nr_active ||
-	    !lro_lone_adapts(pc))
+	if (likely(!pc->lone.skip) || pc->mgr.nr_active)
 		return false;
+	if (!lro_lone_adapts(pc)) {	/* off since: start afresh when on */
+		pc->lone.skip = 0;
+		return false;
+	}
 	pc->lone.skip--;
 	pc->lone.passed++;
 	pc->mgr.stats.pkts_in++;

@@ -52,6 +52,13 @@ struct lro_pcpu {
 	struct lro_lone lone;
 };
 
+/* On its CPU, once @pc's counters were zeroed: the learning's follow. */
+static inline void lro_pcpu_counters_zeroed(struct lro_pcpu *pc)
+{
+	pc->lone.aggregated = 0;
+	pc->lone.flushed = 0;
+}
+
 /**
  * struct lro_rx - what the receive path knows of a device
  * @dev: the device

@@ -22,10 +22,10 @@
  *   passing the segment up untouched.
  * @LRO_FEATURE_ADAPTIVE: With flush-timeout-us 0 and no policy, LRO decides by
  *   itself what holding pays on each CPU: where the device's packets have all
- *   gone up alone (nothing merged) for 16 receive batches in a row, its
- *   segments pass untaken (lone-passed) until LRO looks again, 64 segments
- *   later, doubling up to 4096 while nothing merges. An explicit
- *   flush-timeout-us, or a policy, is used as set.
+ *   gone up alone (nothing merged) at 16 batch ends in a row, its frames pass
+ *   untaken (lone-passed) until LRO looks again, 64 frames later, doubling up
+ *   to 4096 while nothing merges. An explicit flush-timeout-us, or a policy,
+ *   is used as set.
  */
 enum lro_feature {
 	LRO_FEATURE_NAPI = 1,
