@@ -22,7 +22,7 @@
 # clock, since QEMU's e100 receives nothing under -icount).
 #
 # Sizes (environment): BENCH_DRV_MB (per stream, 16), BENCH_DRV_REPS
-# (interleaved repetitions, 3), BENCH_DRV_KINDS (the devices, "e100
+# (interleaved repetitions, 5), BENCH_DRV_KINDS (the devices, "e100
 # usb-net tun").
 #
 # Where the CPU goes: BENCH_DRV_PROFILE=1 samples the whole guest with
@@ -43,7 +43,7 @@ set -euo pipefail
 OUT=${1:-}
 [ -d "$OUT" ] || { echo "usage: drivers.sh OUTDIR" >&2; exit 2; }
 BENCH_DRV_MB=${BENCH_DRV_MB:-16}
-BENCH_DRV_REPS=${BENCH_DRV_REPS:-3}
+BENCH_DRV_REPS=${BENCH_DRV_REPS:-5}
 BENCH_DRV_HOLD_US=${BENCH_DRV_HOLD_US:-1000}
 BENCH_DRV_KINDS=${BENCH_DRV_KINDS:-e100 usb-net tun}
 BENCH_DRV_PROFILE=${BENCH_DRV_PROFILE:-0}

@@ -30,9 +30,9 @@
 # (timed rounds, 5), BENCH_TUNED_US (LRO hold timer of the "tuned"
 # setting, 1000), BENCH_SWEEP (hold timers swept, "0 50 200 1000"),
 # BENCH_PAR (parallel stream counts, "8 64"), BENCH_PAR_REPS (their
-# interleaved repetitions, 3), BENCH_MIX_MB (stream size of the runs of a
+# interleaved repetitions, 5), BENCH_MIX_MB (stream size of the runs of a
 # stream and request/response at once, 32), BENCH_MIX_REPS (their
-# interleaved repetitions, 3).
+# interleaved repetitions, 5).
 
 source "$(dirname "$0")/../selftests/lib.sh"
 set -euo pipefail
@@ -49,9 +49,9 @@ BENCH_ROUNDS=${BENCH_ROUNDS:-5}
 BENCH_TUNED_US=${BENCH_TUNED_US:-1000}
 BENCH_SWEEP=${BENCH_SWEEP:-0 50 200 1000}
 BENCH_PAR=${BENCH_PAR:-8 64}
-BENCH_PAR_REPS=${BENCH_PAR_REPS:-3}
+BENCH_PAR_REPS=${BENCH_PAR_REPS:-5}
 BENCH_MIX_MB=${BENCH_MIX_MB:-32}
-BENCH_MIX_REPS=${BENCH_MIX_REPS:-3}
+BENCH_MIX_REPS=${BENCH_MIX_REPS:-5}
 BENCH_KO=$BUILD/bench/kmod/lro_bench.ko
 RR=$BUILD/bench/rr
 SCALE_FLOWS="1 8 64 512 4096"

@@ -340,6 +340,34 @@ def main():
                                r["per_device_kb"]))
         if "kmem_per_device_kb" not in out:
             die(f"no 2-vCPU line in {kmem_path}")
+    # 10. The shipped defaults against the alternatives, over every stream
+    # row: the worst LRO-default / off throughput ratio, and what reordering
+    # costs (retransmissions, out-of-order queueing) summed over the
+    # default runs, LRO / off (off's sum counted as at least 1, so that a
+    # row with none either way gives 0, not a division by zero).
+    worst = [("veth 128 KB writes", out["throughput_ratio_lro_vs_off_default"]),
+             ("veth 8 KB writes", out["w8_throughput_ratio_lro_vs_off_default"])]
+    worst += [(f"veth {n} flows", out[f"throughput_ratio_lro_vs_off_{n}flows"])
+              for n in flow_counts]
+    if drivers_path:
+        worst += [(d, out[f"{d}_throughput_ratio_lro_vs_off"])
+                  for d in ("e100", "usbnet", "tun")]
+    worst_row, out["default_worst_ratio_vs_off"] = min(worst, key=lambda w: w[1])
+    default_cfgs = {"lro": ["lro", "w8_lro"] + [f"p{n}_lro" for n in flow_counts],
+                    "off": ["off", "w8_off"] + [f"p{n}_off" for n in flow_counts]}
+    for k in ("retrans", "ofo"):
+        for name, cfgs in default_cfgs.items():
+            out[f"{k}_sum_{name}_default"] = sum(r.get(k, 0) for c in cfgs
+                                                  for r in sel(streams, c))
+        out[f"{k}_ratio_lro_default_vs_off"] = \
+            out[f"{k}_sum_lro_default"] / max(1, out[f"{k}_sum_off_default"])
+    if 0 not in mixed_timers:
+        die(f"no mixed runs at flush_timeout_us 0 (the default) in {stream_path}")
+    out["mixed_bulk_ratio_default_vs_best_timer"] = \
+        out["policy_mixed_bulk_mbps_lro_t0"] / out[f"policy_mixed_bulk_mbps_lro_t{best}"]
+    out["mixed_rr_p99_ratio_default_vs_best_timer"] = \
+        out["policy_mixed_rr_p99_us_lro_t0"] / out[f"policy_mixed_rr_p99_us_lro_t{best}"]
+
     out.update(extra)
     out = {k: (round(v, 4) if isinstance(v, float) else v) for k, v in out.items()}
     for k, v in out.items():
@@ -518,6 +546,30 @@ def main():
         for n, devs, rounds, each, per in sorted(kmem_lines):
             L.append(f"   {n:5d} {devs:7d} {per:22.2f} {each:>18}   goal "
                      + goal(per, "<=", 2))
+    L.append("")
+    L.append("10. The shipped defaults against the alternatives (every receiver at its defaults)")
+    for key, op, g in (("throughput_ratio_lro_vs_gro_default", ">=", 1.03),
+                       ("w8_throughput_ratio_lro_vs_gro_default", ">=", 1.0),
+                       *((f"throughput_ratio_lro_vs_gro_{n}flows", ">=", 1.0)
+                         for n in flow_counts),
+                       *((k, op, g) for k, op, g in
+                         (("tun_throughput_ratio_lro_vs_off", ">=", 1.10),
+                          ("tun_cpu_ratio_lro_vs_off", "<=", 0.95),
+                          ("e100_throughput_ratio_lro_vs_off", ">=", 1.0),
+                          ("usbnet_throughput_ratio_lro_vs_off", ">=", 1.0))
+                         if drivers_path),
+                       ("mixed_bulk_ratio_default_vs_best_timer", ">=", 1.0),
+                       ("mixed_rr_p99_ratio_default_vs_best_timer", "<=", 1.0),
+                       ("default_worst_ratio_vs_off", ">=", 1.05),
+                       ("retrans_ratio_lro_default_vs_off", "<=", 1.0),
+                       ("ofo_ratio_lro_default_vs_off", "<=", 1.0),
+                       ("rr_latency_ratio_lro_vs_off", "<=", 1.05),
+                       ("rr_p99_ratio_lro_vs_off", "<=", 1.05)):
+        L.append(f"   {key:42} {out[key]:8.3f}   goal " + goal(out[key], op, g))
+    L.append(f"   (worst row vs off: {worst_row}; retransmissions summed over the default "
+             f"runs, LRO {int(out['retrans_sum_lro_default'])}, off "
+             f"{int(out['retrans_sum_off_default'])}; TCPOFOQueue LRO "
+             f"{int(out['ofo_sum_lro_default'])}, off {int(out['ofo_sum_off_default'])})")
     text = "\n".join(L) + "\n"
     with open(f"{outdir}/table.txt", "w") as f:
         f.write(text)
