@@ -512,7 +512,8 @@ def main():
             L.append(f"   {name:10} {t0:10.1f} {t1:8.1f} {tr:6.3f} {red:10.2f}x "
                      f"{c0:10.2f} {c1:6.2f} {cr:6.3f} {sr:13.3f}")
         L.append("   (CPU: the guest's busy /proc/stat ticks per MB, sender and receiver; "
-                 "softirq: where e100's and usbnet's receive runs; wall clock)")
+                 "softirq: where e100's and usbnet's receive runs; e100 and usbnet on the "
+                 "wall clock, tun under -icount)")
     L.append("")
     L.append(f"8. One {int(mixed[0]['mb'])} MB stream (128 KB writes) and 64-byte request/response "
              f"at once; medians of {len(sel(mixed, 'adaptive'))} interleaved runs")
