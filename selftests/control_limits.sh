@@ -45,6 +45,7 @@ adm set dummy0 max_aggr 8
 # A dump over many replies: read with small buffers (lro_nl.py --dump), the
 # kernel fills about 15 device messages per reply, and the cursor must
 # resume each time: nothing twice, nothing missed, in ifindex order.
+#
 for i in $(seq 40); do echo "link add lrod$i type dummy"; done | ip -n "$NS_SRV" -batch -
 for i in $(seq 40); do echo "set lrod$i max_desc 1"; done | adm -b -
 in_srv $LRO_NL --dump dev-get > "$tmp/dump"
