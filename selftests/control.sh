@@ -158,7 +158,7 @@ check "dump lists both devices, in ifindex order" \
 check "dump -j lists both devices" jq_is '["veth-srv","dummy0"]' '[.[].ifname]' adm -j show
 
 #
-# From here on veth-srv has this config, and dummy1 is there, unattached.
+# What the checks below compare against ($before), and dummy1, unattached.
 #
 adm set veth-srv max_desc 64 max_aggr 16 features napi flush_timeout_us 0
 before=$(adm show veth-srv)
