@@ -56,7 +56,7 @@
 #include "auto.h"
 #include "config.h"
 #include "device.h"
-#include "netlink.h"
+#include "netlink_auto.h"
 
 /* glob_match() is lib/glob.c, built only where something selects it
  * (Debian's kernels do).
