@@ -39,38 +39,58 @@ ip -n "$NS_CLI" addr add $CLI_IP6/64 dev veth-cli nodad
 ip -n "$NS_SRV" addr add $SRV_IP6/64 dev veth-srv nodad
 adm set veth-srv max_aggr 64 flush_timeout_us 1000000 >/dev/null
 
-# Run python over a file of JSON lines: $1 the file, $2 an expression over
-# "snaps" (the list of parsed lines) and "rows" (the snapshot picked by
-# pick_rows).
+# One python for every query of this test: under the debug kernel each
+# python3 start costs seconds, and the checks below make about twenty.
+# pyq_start runs it on two FIFOs; pyq FILE EXPR [ROWS] prints EXPR
+# evaluated over "snaps" (the parsed lines of FILE, a file of JSON lines)
+# and "rows" (the JSON of file ROWS); pick_rows FILE N prints, as JSON, the
+# snapshot of FILE whose segments add up to N (the last if several: taken
+# after the crafted segments were all held and before the hold timer sent
+# them up), "[]" if none.
+PYQ_SERVER='
+import json, sys
+def lines(path):
+    out = []
+    for l in open(path):
+        try:
+            out.append(json.loads(l))
+        except ValueError:	# the last line of a killed lroadm
+            pass
+    return out
+def pick(path, n):
+    best = []
+    for rows in lines(path):
+        if rows and sum(r["segs"] for r in rows) == n:
+            best = rows
+    return json.dumps(best)
+inp, out = open(sys.argv[1]), open(sys.argv[2], "w", buffering=1)
+while True:
+    path, expr, rows = (inp.readline().rstrip("\n") for _ in range(3))
+    if not expr:
+        break
+    try:
+        snaps = lines(path)
+        rows = json.load(open(rows)) if rows else None
+        val = str(eval(expr))
+    except Exception as e:
+        val = "pyq error: %r" % e
+    print(val.replace("\n", " "), file=out)
+'
+pyq_start() {
+	mkfifo "$TMP/pyq.in" "$TMP/pyq.out"
+	python3 -c "$PYQ_SERVER" "$TMP/pyq.in" "$TMP/pyq.out" &
+	PYQ_PID=$!
+	exec {PYQ_IN}> "$TMP/pyq.in" {PYQ_OUT}< "$TMP/pyq.out"
+	defer kill "$PYQ_PID"
+}
 pyq() {
-	python3 -c '
-import json, sys
-snaps = []
-for l in open(sys.argv[1]):
-    try:
-        snaps.append(json.loads(l))
-    except ValueError:	# the last line of a killed lroadm
-        pass
-rows = json.load(open(sys.argv[3])) if len(sys.argv) > 3 else None
-print(eval(sys.argv[2]))' "$@"
-}
+	local val
 
-# The snapshot (JSON array) of file $1 whose segments add up to $2, the
-# last one if several: taken after the crafted segments were all held and
-# before the hold timer sent them up. "[]" if none.
-pick_rows() {
-	python3 -c '
-import json, sys
-best = []
-for l in open(sys.argv[1]):
-    try:
-        rows = json.loads(l)
-    except ValueError:
-        continue
-    if rows and sum(r["segs"] for r in rows) == int(sys.argv[2]):
-        best = rows
-print(json.dumps(best))' "$1" "$2"
+	printf '%s\n%s\n%s\n' "$1" "$2" "${3:-}" >&"$PYQ_IN"
+	IFS= read -r val <&"$PYQ_OUT" && echo "$val"
 }
+pick_rows() { pyq "$1" "pick(path, ${2:-0})"; }
+pyq_start
 
 # wait_lines FILE N PID: until FILE has N lines (a loaded lroadm printed
 # its first snapshot), while process PID lives, at most 120 s scaled
@@ -87,9 +107,12 @@ wait_lines() {
 
 # --- the table lists exactly the held flows --------------------------------
 #
-# lroadm loads once and snapshots every 100 ms until killed: the 1 s hold
+# lroadm loads once and snapshots every SNAP_MS until killed: the 1 s hold
 # window is shorter than a load in the guest. One lroadm for all CPUs, one
-# per CPU.
+# per CPU. Under the debug kernel a snapshot costs enough CPU that three
+# lroadm at 100 ms starve the sender (a craft took 37 s): 250 ms there,
+# still four chances in the hold window.
+SNAP_MS=$((LRO_DEBUG_KERNEL ? 250 : 100))
 # craft sends from CPU 0, so the segments are received there (netif_rx()
 # backlog of the sending CPU): one engine holds them all. A slow guest may
 # take more than the hold time to send them, or to look: then again.
@@ -98,7 +121,7 @@ SEQ0=70000
 for try in 1 2 3 4 5; do
 	pids=()
 	for f in all $(seq 0 $((ncpu - 1))); do
-		args=(interval 100)
+		args=(interval $SNAP_MS)
 		[ "$f" = all ] || args+=(cpu "$f")
 		"$LROADM" -n "$NS_SRV" -j descs veth-srv "${args[@]}" > "$TMP/$f" 2> "$TMP/$f.err" &
 		pids+=($!)
@@ -230,7 +253,7 @@ check "cat of the bpffs map: 2 rows" eq "$(grep -c '^[0-9]*: {' "$PIN/descs")" 2
 # --- IPv6: lroadm descs (JSON and table) and the iterator -----------------------
 #
 # Two IPv6 flows of three hand-made segments each, held by the 1 s hold
-# timer: lroadm's JSON and table (each a snapshot every 100 ms, started
+# timer: lroadm's JSON and table (each a snapshot every SNAP_MS, started
 # before the segments are sent) and the pinned iterator (read in a loop)
 # must catch them, with their addresses as RFC 5952 writes them.
 craft6() {
@@ -250,8 +273,8 @@ iter_rows() {
 		$3 == src && $4 ~ /^4510[01]$/ && $5 == dst && $6 == 9 && $8 == 3 && $9 == 3000 { n++ }
 		END { print n + 0 }' "$TMP/iter6" 2>/dev/null || echo 0
 }
-# iter_sampler: reads the pinned iterator in $NS_SRV every 50 ms until it
-# shows the crafted flows, then keeps that table in $TMP/iter6.
+# iter_sampler: reads the pinned iterator in $NS_SRV every SNAP_MS / 2
+# until it shows the crafted flows, then keeps that table in $TMP/iter6.
 iter_sampler() {
 	[ -p "$TMP/never" ] || mkfifo "$TMP/never"
 	nsenter --net=/run/netns/"$NS_SRV" bash -c '
@@ -262,16 +285,17 @@ iter_sampler() {
 				echo "$t" > "$3"
 				exit 0
 			fi
-			read -r -t 0.05 -u 9 _
-		done' iter_sampler "$PIN/table" "$TMP/never" "$TMP/iter6" &
+			read -r -t "$4" -u 9 _
+		done' iter_sampler "$PIN/table" "$TMP/never" "$TMP/iter6" \
+		"$(printf 0.%03d $((SNAP_MS / 2)))" &
 	ITER_SAMPLER=$!
 }
 SEQ6=80000
 for try in 1 2 3 4 5; do
 	rm -f "$TMP/iter6"
-	"$LROADM" -n "$NS_SRV" -j descs veth-srv interval 100 > "$TMP/json6" 2> "$TMP/json6.err" &
+	"$LROADM" -n "$NS_SRV" -j descs veth-srv interval $SNAP_MS > "$TMP/json6" 2> "$TMP/json6.err" &
 	jpid=$!
-	"$LROADM" -n "$NS_SRV" descs veth-srv interval 100 > "$TMP/text6" 2> "$TMP/text6.err" &
+	"$LROADM" -n "$NS_SRV" descs veth-srv interval $SNAP_MS > "$TMP/text6" 2> "$TMP/text6.err" &
 	tpid=$!
 	started=0
 	wait_lines "$TMP/json6" 1 $jpid && started=$((started + 1))
