@@ -39,15 +39,15 @@ ip -n "$NS_CLI" addr add $CLI_IP6/64 dev veth-cli nodad
 ip -n "$NS_SRV" addr add $SRV_IP6/64 dev veth-srv nodad
 adm set veth-srv max_aggr 64 flush_timeout_us 1000000 >/dev/null
 
-# One python for every query of this test: under the debug kernel each
-# python3 start costs seconds, and the checks below make about twenty.
-# pyq_start runs it on two FIFOs; pyq FILE EXPR [ROWS] prints EXPR
-# evaluated over "snaps" (the parsed lines of FILE, a file of JSON lines)
-# and "rows" (the JSON of file ROWS); pick_rows FILE N prints, as JSON, the
-# snapshot of FILE whose segments add up to N (the last if several: taken
-# after the crafted segments were all held and before the hold timer sent
-# them up), "[]" if none.
-PYQ_SERVER='
+# One python for every query of this test (server_start): under the debug
+# kernel each python3 start costs seconds, and the checks below make
+# about twenty. pyq FILE EXPR [ROWS] prints EXPR evaluated over "snaps"
+# (the parsed lines of FILE, a file of JSON lines) and "rows" (the JSON of
+# file ROWS); pick_rows FILE N prints, as JSON, the snapshot of FILE whose
+# segments add up to N (the last if several: taken after the crafted
+# segments were all held and before the hold timer sent them up), "[]" if
+# none.
+server_start pyq python3 -c '
 import json, sys
 def lines(path):
     out = []
@@ -63,34 +63,18 @@ def pick(path, n):
         if rows and sum(r["segs"] for r in rows) == n:
             best = rows
     return json.dumps(best)
-inp, out = open(sys.argv[1]), open(sys.argv[2], "w", buffering=1)
-while True:
-    path, expr, rows = (inp.readline().rstrip("\n") for _ in range(3))
-    if not expr:
-        break
+for req in sys.stdin:
+    path, expr, rows = req.rstrip("\n").split("\t")
     try:
         snaps = lines(path)
         rows = json.load(open(rows)) if rows else None
         val = str(eval(expr))
     except Exception as e:
         val = "pyq error: %r" % e
-    print(val.replace("\n", " "), file=out)
+    print(val.replace("\n", " "), flush=True)
 '
-pyq_start() {
-	mkfifo "$TMP/pyq.in" "$TMP/pyq.out"
-	python3 -c "$PYQ_SERVER" "$TMP/pyq.in" "$TMP/pyq.out" &
-	PYQ_PID=$!
-	exec {PYQ_IN}> "$TMP/pyq.in" {PYQ_OUT}< "$TMP/pyq.out"
-	defer kill "$PYQ_PID"
-}
-pyq() {
-	local val
-
-	printf '%s\n%s\n%s\n' "$1" "$2" "${3:-}" >&"$PYQ_IN"
-	IFS= read -r val <&"$PYQ_OUT" && echo "$val"
-}
+pyq() { server_ask pyq "$1	$2	${3:-}"; }
 pick_rows() { pyq "$1" "pick(path, ${2:-0})"; }
-pyq_start
 
 # wait_lines FILE N PID: until FILE has N lines (a loaded lroadm printed
 # its first snapshot), while process PID lives, at most 120 s scaled

@@ -35,6 +35,7 @@ mark=$(log_mark)
 
 lro_load
 veth_pair_setup
+srv_nl_start
 ip -n "$NS_SRV" link add dummy0 type dummy
 ip -n "$NS_SRV" link set dummy0 up
 adm set veth-srv

@@ -113,6 +113,32 @@ kill_jobs() {
 	wait 2>/dev/null
 }
 
+# A long-lived helper for queries that would each start a process: under
+# the debug kernel a python3 start costs seconds, and some tests make
+# dozens. server_start NAME CMD... runs CMD with its stdin and stdout on two
+# FIFOs until the test ends; server_ask NAME LINE writes LINE, one request,
+# and prints the line CMD answers. CMD must answer each request with
+# exactly one line, and flush it.
+declare -gA __server_in __server_out
+server_start() {
+	local name=$1 dir in out
+	shift
+	dir=$(mktemp -d)
+	mkfifo "$dir/in" "$dir/out"
+	"$@" < "$dir/in" > "$dir/out" &
+	defer kill $!
+	exec {in}> "$dir/in" {out}< "$dir/out"
+	rm -r "$dir"
+	__server_in[$name]=$in
+	__server_out[$name]=$out
+}
+server_ask() {
+	local line
+
+	printf '%s\n' "$2" >&"${__server_in[$1]}"
+	IFS= read -r line <&"${__server_out[$1]}" && printf '%s\n' "$line"
+}
+
 # sysctl_set NAME VALUE: sets a sysctl until the test ends (deferred restore)
 sysctl_set() {
 	defer sysctl -q "$1=$(sysctl -n "$1")"

@@ -23,7 +23,11 @@ control_need_tools() {
 # /sys); sysfs needs ip netns exec.
 in_srv() { nsenter --net="/run/netns/$NS_SRV" "$@"; }
 cli_adm() { "$LROADM" -n "$NS_CLI" "$@"; }
-srv_nl() { in_srv $LRO_NL "$@"; }
+# srv_nl COMMAND ATTR=TYPE:VALUE...: a hand-made request in $NS_SRV and the
+# kernel's answer (lro_nl.py), through one lro_nl.py --serve that
+# srv_nl_start starts once the namespace is there
+srv_nl_start() { server_start lro_nl nsenter --net="/run/netns/$NS_SRV" $LRO_NL --serve; }
+srv_nl() { server_ask lro_nl "$(printf '%q ' "$@")"; }
 srv_ifindex() { ip netns exec "$NS_SRV" cat "/sys/class/net/$1/ifindex"; }
 sysfs_read() { ip netns exec "$NS_SRV" cat "$SYSFS/$1"; }
 # sysfs_write FILE VALUE: prints the shell's error message, if any

@@ -3,6 +3,7 @@
 """Send one hand-made request to the lro generic netlink family.
 
     lro_nl.py COMMAND [ATTR=TYPE:VALUE ...]
+    lro_nl.py --serve
     lro_nl.py --dump COMMAND
 
 COMMAND is an operation of uapi/linux/lro.h (dev-get, dev-set, ...); each
@@ -16,6 +17,10 @@ on one line:
 anything, to test the kernel's strict policy: unknown attribute numbers,
 output-only attributes, ifindexes that do not exist.
 
+--serve reads requests, one per line (COMMAND [ATTR=TYPE:VALUE ...], as
+a shell would split it), and prints each answer's line: one python for
+every request of a test (selftests/lib.sh: server_start).
+
 --dump sends a dump request and reads it with 4 KB buffers, so the kernel
 fills small reply skbs and the dump has to resume many times; it prints
 "replies N" (the number of reply datagrams) and then "IFINDEX IFNAME" for
@@ -26,6 +31,7 @@ Python standard library only; the numbers come from uapi/linux/lro.h.
 
 import os
 import re
+import shlex
 import socket
 import struct
 import sys
@@ -166,22 +172,13 @@ def dump(nl, family, cmd):
             lines.append(f"{ifindex} {name}")
 
 
-def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    enums = uapi_enums()
-    if sys.argv[1] == "--dump":
-        # A fresh socket: the kernel sizes dump replies by the largest
-        # buffer the socket has read with, and family_id() used 64 KB.
-        family = Genl().family_id("lro")
-        dump(Genl(), family,
-             enums["LRO_CMD_" + sys.argv[2].upper().replace("-", "_")])
-        return
-    cmd = enums.get("LRO_CMD_" + sys.argv[1].upper().replace("-", "_"))
+def request(enums, args):
+    """Send the request of args (COMMAND ATTR=TYPE:VALUE...); its line."""
+    cmd = enums.get("LRO_CMD_" + args[0].upper().replace("-", "_"))
     if cmd is None:
-        sys.exit(f"lro_nl.py: unknown command {sys.argv[1]}")
+        sys.exit(f"lro_nl.py: unknown command {args[0]}")
     attrs = []
-    for arg in sys.argv[2:]:
+    for arg in args[1:]:
         name, _, tv = arg.partition("=")
         atype_s, _, value = tv.partition(":")
         if name.isdigit():
@@ -205,8 +202,31 @@ def main():
         line += f' msg "{text}"'
     if offs is not None:
         line += f" offset {offs}"
-    print(line)
+    return line
 
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    enums = uapi_enums()
+    if sys.argv[1] == "--dump":
+        # A fresh socket: the kernel sizes dump replies by the largest
+        # buffer the socket has read with, and family_id() used 64 KB.
+        family = Genl().family_id("lro")
+        dump(Genl(), family,
+             enums["LRO_CMD_" + sys.argv[2].upper().replace("-", "_")])
+        return
+    if sys.argv[1] == "--serve":
+        for req in sys.stdin:
+            try:
+                line = request(enums, shlex.split(req))
+            except SystemExit as e:	# the message a request ends with
+                line = str(e.code)
+            except (IndexError, KeyError, ValueError) as e:
+                line = f"lro_nl.py: bad request: {e!r}"
+            print(line, flush=True)
+        return
+    print(request(enums, sys.argv[1:]))
 
 if __name__ == "__main__":
     main()
