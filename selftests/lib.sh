@@ -126,7 +126,7 @@ server_start() {
 	dir=$(mktemp -d)
 	mkfifo "$dir/in" "$dir/out"
 	"$@" < "$dir/in" > "$dir/out" &
-	defer kill $!
+	defer quiet kill $!
 	exec {in}> "$dir/in" {out}< "$dir/out"
 	rm -r "$dir"
 	__server_in[$name]=$in
