@@ -4,18 +4,18 @@
  *
  * The family, its policies and its operation table are generated from
  * Documentation/netlink/specs/lro.yaml into netlink-gen.[ch]; this file
- * implements the operations. Every do request names a device by ifindex in
- * the request's network namespace; the pre_doit hooks look it up and take
- * RTNL, which post_doit releases, so an operation sees the device and its
- * LRO state stable. Dumps walk the devices of the caller's namespace under
- * RTNL. Changes made here or anywhere else (sysfs, device unregistration)
- * are announced by device.c through lro_nl_notify() to the "monitor"
- * multicast group of the device's namespace, and auto.c's rules through
- * lro_nl_auto_notify().
+ * implements the device and policy operations. Every device request names
+ * a device by ifindex in the request's network namespace; the pre_doit
+ * hooks look it up and take RTNL, which post_doit releases, so an
+ * operation sees the device and its LRO state stable. Dumps walk the
+ * devices of the caller's namespace under RTNL. Changes made here or
+ * anywhere else (sysfs, device unregistration) are announced by device.c
+ * through lro_nl_notify() to the "monitor" multicast group of the device's
+ * namespace, and auto.c's rules through lro_nl_auto_notify().
  *
- * The device and policy operations are here and the auto-rule ones in
- * netlink_auto.c; the other files export what the operations do and know
- * no message, as ovpn's do for its netlink.c.
+ * The auto-rule operations are in netlink_auto.c; the other files export
+ * what the operations do and know no message, as ovpn's do for its
+ * netlink.c.
  *
  * Permissions: dev-get is open to everyone; dev-add, dev-set, dev-del and
  * stats-reset carry GENL_UNS_ADMIN_PERM (CAP_NET_ADMIN in the user
